@@ -1,0 +1,8 @@
+//! rulehub: a static site generator for board-game rules hubs.
+//!
+//! The pipeline runs one way: `hub` (discover and parse sources) → `engine`
+//! (game rules) → `examples` (replay worked examples) → `diagram` (SVG boards)
+//! → `markdown` → `site` (pages, templates, output). Nothing here prints; the
+//! binary's `cli` module reports.
+
+pub mod engine;
