@@ -5,4 +5,5 @@
 //! → `markdown` → `site` (pages, templates, output). Nothing here prints; the
 //! binary's `cli` module reports.
 
+pub mod diagram;
 pub mod engine;

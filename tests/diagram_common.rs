@@ -1,0 +1,143 @@
+//! Helpers shared by the diagram tests.
+
+#![allow(dead_code)]
+
+use rulehub::diagram::{Annotations, Board, Palette, RenderSpec, render};
+use rulehub::engine::{Dims, Piece, Square};
+
+/// The seed variant file's `render` block (tablut-variant-file.en.md.txt), unchanged.
+pub const SEED_RENDER: &str = "\
+ops:
+  - op: rect
+    fill: transparent
+    scope: board
+  - op: cells
+    pattern: cellMap
+    light: cell-light
+    dark: cell-dark
+    defaultFill: floor
+    zones:
+      cells:
+        - type: throne
+          at: [[4,4]]
+        - type: corner
+          at: [[0,0],[0,8],[8,0],[8,8]]
+    typeColors:
+      floor: floor
+      throne: throne
+      corner: corner
+    typeStrokes:
+      floor: floor-stroke
+      throne: throne-stroke
+      corner: corner-stroke
+";
+
+pub const TABLUT: &str = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3";
+pub const BRANDUBH: &str = "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3";
+/// An 11×11 cross-shaped position (test data, not a historical setup).
+pub const ELEVEN: &str = "4bbb4/4b1b4/5b5/5w5/b4w4b/bbwwwKwwwbb/b4w4b/5w5/5b5/4b1b4/4bbb4";
+
+/// A test-only setup reader (the engine owns the real one): rows top to
+/// bottom separated by `/`, digit runs are empty squares, `b`/`w`/`K` pieces.
+pub fn setup(text: &str) -> (Dims, Vec<(Square, Piece)>) {
+    let mut pieces = Vec::new();
+    let mut cols = 0;
+    let rows: Vec<&str> = text.split('/').collect();
+    for (row, line) in rows.iter().enumerate() {
+        let mut col = 0u8;
+        let mut run = 0u8;
+        for c in line.chars() {
+            if let Some(d) = c.to_digit(10) {
+                run = run * 10 + d as u8;
+                continue;
+            }
+            col += run;
+            run = 0;
+            let piece = Piece::from_letter(c).unwrap_or_else(|| panic!("bad letter {c:?}"));
+            pieces.push((Square::new(row as u8, col), piece));
+            col += 1;
+        }
+        col += run;
+        if row == 0 {
+            cols = col;
+        }
+        assert_eq!(col, cols, "row {row} of {text:?} has {col} squares");
+    }
+    (Dims::new(rows.len() as u8, cols), pieces)
+}
+
+pub fn seed_spec() -> RenderSpec {
+    serde_yaml::from_str(SEED_RENDER).expect("the seed's render block loads")
+}
+
+pub fn draw(
+    dims: Dims,
+    pieces: &[(Square, Piece)],
+    spec: &RenderSpec,
+    annotations: &Annotations,
+    title: &str,
+) -> String {
+    let palette = Palette::builtin();
+    render(&Board {
+        dims,
+        pieces,
+        spec,
+        palette: &palette,
+        title,
+        desc: "A test board.",
+        annotations,
+    })
+    .unwrap_or_else(|errors| panic!("render failed: {errors:#?}"))
+}
+
+pub fn sq(name: &str, dims: Dims) -> Square {
+    Square::parse(name, dims).unwrap()
+}
+
+/// Parses the SVG with an XML parser and checks what every diagram must
+/// have: an `<svg>` root with a viewBox and no fixed size, `<title>` and
+/// `<desc>` first, and no reference outside the document.
+pub fn check_svg(svg: &str) -> roxmltree::Document<'_> {
+    let doc = roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not XML: {e}\n{svg}"));
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "svg");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    let view_box = root.attribute("viewBox").expect("a viewBox");
+    assert_eq!(view_box.split(' ').count(), 4, "{view_box}");
+    assert!(root.attribute("width").is_none() && root.attribute("height").is_none());
+    let children: Vec<&str> = root
+        .children()
+        .filter(|n| n.is_element())
+        .map(|n| n.tag_name().name())
+        .collect();
+    assert_eq!(&children[..3], ["title", "desc", "style"], "{children:?}");
+    for node in doc.descendants().filter(|n| n.is_element()) {
+        for attribute in node.attributes() {
+            if attribute.name() == "href" {
+                assert!(
+                    attribute.value().starts_with('#'),
+                    "external href {}",
+                    attribute.value()
+                );
+                let id = &attribute.value()[1..];
+                assert!(
+                    doc.descendants().any(|n| n.attribute("id") == Some(id)),
+                    "dangling reference #{id}"
+                );
+            }
+            assert!(
+                !attribute.value().contains("url("),
+                "url() in {}",
+                attribute.name()
+            );
+        }
+    }
+    assert!(
+        !svg.contains("http://") || svg.matches("http://").count() == 1,
+        "only the xmlns may be a URL"
+    );
+    doc
+}
