@@ -5,5 +5,12 @@
 //! → `markdown` → `site` (pages, templates, output). Nothing here prints; the
 //! binary's `cli` module reports.
 
+pub mod diagnostic;
 pub mod diagram;
 pub mod engine;
+pub mod examples;
+pub mod hub;
+pub mod i18n;
+pub mod markdown;
+pub mod site;
+pub mod variant;

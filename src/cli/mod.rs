@@ -1,0 +1,67 @@
+//! Commands, diagnostics rendering and exit codes.
+//!
+//! Exit codes: 0 success, 1 content errors (the hub needs fixing), 2 usage or
+//! I/O errors (the command or the machine needs fixing).
+
+// WIRE pub mod board;
+mod build;
+mod report;
+// WIRE pub mod perft;
+// WIRE pub mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code when the hub's content has errors.
+pub const EXIT_CONTENT: u8 = 1;
+/// Exit code for usage and I/O errors.
+pub const EXIT_USAGE: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "rulehub",
+    version,
+    about = "Publish board-game rules hubs whose worked examples are checked by a rules engine"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build the hub into a static site (default output: public/).
+    #[command(after_help = "Example:\n  rulehub build --root my-hub --output site")]
+    Build(build::BuildArgs),
+    /// Check the hub like `build` does, without writing anything.
+    #[command(after_help = "Example:\n  rulehub check --root my-hub --message-format json")]
+    Check(build::CheckArgs),
+    // WIRE /// Draw a board as SVG on stdout, to try a setup before writing a page.
+    // WIRE #[command(after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg")]
+    // WIRE Board(board::BoardArgs),
+    // WIRE /// Count move sequences from a position (engine self-test and speed check).
+    // WIRE #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
+    // WIRE Perft(perft::PerftArgs),
+    // WIRE /// Replay a recorded game and check every move and capture mark.
+    // WIRE #[command(after_help = "Example:\n  rulehub replay --rules copenhagen game.txt")]
+    // WIRE Replay(replay::ReplayArgs),
+}
+
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { EXIT_USAGE } else { 0 };
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    match cli.command {
+        Command::Build(args) => build::build(&args),
+        Command::Check(args) => build::check(&args),
+        // WIRE Command::Board(args) => board::run(&args),
+        // WIRE Command::Perft(args) => perft::run(&args),
+        // WIRE Command::Replay(args) => replay::run(&args),
+    }
+}

@@ -1,0 +1,142 @@
+//! Printing diagnostics: cargo-style with miette on a terminal, or one JSON
+//! object per line for tools (`--message-format json`).
+
+use std::io::{IsTerminal, Write};
+
+use clap::ValueEnum;
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource,
+    Severity as MietteSeverity,
+};
+use rulehub::diagnostic::{Diagnostic, Severity};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum MessageFormat {
+    /// Readable messages with the source line underlined.
+    #[default]
+    Human,
+    /// One JSON object per diagnostic on stdout.
+    Json,
+}
+
+fn use_colour() -> bool {
+    std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Prints every diagnostic in the chosen format.
+pub fn print(diagnostics: &[Diagnostic], format: MessageFormat) {
+    match format {
+        MessageFormat::Human => {
+            let theme = if use_colour() {
+                GraphicalTheme::unicode()
+            } else {
+                GraphicalTheme::unicode_nocolor()
+            };
+            let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
+            let mut stderr = std::io::stderr().lock();
+            for diagnostic in diagnostics {
+                let mut out = String::new();
+                let report = to_miette(diagnostic);
+                if handler.render_report(&mut out, report.as_ref()).is_err() {
+                    out = format!("{diagnostic}\n");
+                }
+                let _ = writeln!(stderr, "{out}");
+            }
+        }
+        MessageFormat::Json => {
+            let mut stdout = std::io::stdout().lock();
+            for diagnostic in diagnostics {
+                let _ = writeln!(stdout, "{}", json(diagnostic));
+            }
+        }
+    }
+}
+
+fn json(diagnostic: &Diagnostic) -> String {
+    serde_json::json!({
+        "severity": diagnostic.severity,
+        "file": diagnostic.file.to_string_lossy(),
+        "line": diagnostic.position.map(|p| p.line),
+        "column": diagnostic.position.map(|p| p.column),
+        "id": diagnostic.example_id,
+        "message": diagnostic.message,
+        "help": diagnostic.help,
+    })
+    .to_string()
+}
+
+/// A miette report whose header names file:line:col and whose snippet
+/// underlines the place.
+fn to_miette(diagnostic: &Diagnostic) -> Box<dyn miette::Diagnostic + Send + Sync> {
+    let location = match diagnostic.position {
+        Some(p) => format!("{}:{}:{}", diagnostic.file.display(), p.line, p.column),
+        None => diagnostic.file.display().to_string(),
+    };
+    let mut report = MietteDiagnostic::new(format!("{location}: {}", diagnostic.message))
+        .with_severity(match diagnostic.severity {
+            Severity::Error => MietteSeverity::Error,
+            Severity::Warning => MietteSeverity::Warning,
+        });
+    if let Some(help) = &diagnostic.help {
+        report = report.with_help(help.clone());
+    }
+    match (&diagnostic.source, diagnostic.position) {
+        (Some(source), Some(position)) => {
+            let text = source.to_string();
+            let length = text[position.offset.min(text.len())..]
+                .chars()
+                .next()
+                .map_or(0, char::len_utf8);
+            let report = report.with_label(LabeledSpan::at(
+                position.offset..position.offset + length,
+                "here",
+            ));
+            let named = NamedSource::new(diagnostic.file.display().to_string(), text);
+            Box::new(WithSource {
+                inner: report,
+                source: named,
+            })
+        }
+        _ => Box::new(report),
+    }
+}
+
+/// A diagnostic together with its file text, for the snippet.
+#[derive(Debug)]
+struct WithSource {
+    inner: MietteDiagnostic,
+    source: NamedSource<String>,
+}
+
+impl std::fmt::Display for WithSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.inner.fmt(f)
+    }
+}
+
+impl std::error::Error for WithSource {}
+
+impl miette::Diagnostic for WithSource {
+    fn severity(&self) -> Option<MietteSeverity> {
+        self.inner.severity
+    }
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.inner.help()
+    }
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        self.inner.labels()
+    }
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+}
+
+/// "3 errors, 1 warning" style counts.
+pub fn counts(diagnostics: &[Diagnostic]) -> (usize, usize) {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    (errors, diagnostics.len() - errors)
+}
+
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -1,0 +1,202 @@
+//! The sentence under each worked example, generated from the checked data
+//! in the page's language, so prose can never drift from what was verified.
+
+use crate::engine::tafl::Outcome;
+use crate::engine::{Dims, Piece, Side, Square};
+use crate::i18n::{Arg, I18n};
+
+use super::CheckedExample;
+
+/// Every Fluent message this module uses; the theme must define each one in
+/// every language.
+pub const MESSAGE_IDS: &[&str] = &[
+    "example-king",
+    "example-attackers",
+    "example-defenders",
+    "example-rest-empty",
+    "example-to-move",
+    "example-move",
+    "example-earlier-moves",
+    "example-captures",
+    "example-no-captures",
+    "example-win",
+    "example-draw",
+    "example-illegal",
+    "list-and",
+    "illegal-no-piece",
+    "illegal-not-your-piece",
+    "illegal-not-straight",
+    "illegal-same-square",
+    "illegal-blocked",
+    "illegal-restricted-square",
+    "illegal-no-passing",
+    "illegal-game-over",
+    "win-edge-escape",
+    "win-corner-escape",
+    "win-king-captured",
+    "win-no-legal-moves",
+    "win-all-attackers-captured",
+    "win-encirclement",
+    "win-exit-fort",
+    "win-repetition",
+    "draw-repetition",
+    "draw-move-limit",
+];
+
+/// "King b8, one attacker i1, all else empty; defenders to move. The king
+/// moves b8–b9: defenders win, the king reached the edge."
+pub fn describe(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
+    let dims = example.before.dims();
+    let mut sentence = position_clause(example, i18n, lang);
+    sentence.push_str(". ");
+    let (earlier, last) = example.moves.split_at(example.moves.len() - 1);
+    if !earlier.is_empty() {
+        let list = join(
+            i18n,
+            lang,
+            earlier.iter().map(|m| dash(&m.name(dims))).collect(),
+        );
+        sentence.push_str(&i18n.message(
+            lang,
+            "example-earlier-moves",
+            &[
+                ("count", Arg::Num(earlier.len())),
+                ("moves", Arg::Str(&list)),
+            ],
+        ));
+        sentence.push(' ');
+    }
+    let last = last[0];
+    let piece = example.mover.map_or("attacker", Piece::as_str);
+    let (from, to) = (last.from.name(dims), last.to.name(dims));
+    let moved = i18n.message(
+        lang,
+        "example-move",
+        &[
+            ("piece", Arg::Str(piece)),
+            ("from", Arg::Str(&from)),
+            ("to", Arg::Str(&to)),
+        ],
+    );
+    if let Some(illegal) = &example.illegal {
+        let reason = i18n.message(lang, &format!("illegal-{}", illegal.code()), &[]);
+        sentence.push_str(&i18n.message(
+            lang,
+            "example-illegal",
+            &[("move", Arg::Str(&moved)), ("reason", Arg::Str(&reason))],
+        ));
+        return sentence;
+    }
+    sentence.push_str(&moved);
+    sentence.push_str(&captures_clause(&example.captures, dims, i18n, lang));
+    match &example.outcome {
+        Outcome::Ongoing => sentence.push('.'),
+        Outcome::Win { winner, reason } => {
+            let how = i18n.message(lang, &format!("win-{}", reason.code()), &[]);
+            sentence.push_str(&i18n.message(
+                lang,
+                "example-win",
+                &[
+                    ("winner", Arg::Str(winner.as_str())),
+                    ("how", Arg::Str(&how)),
+                ],
+            ));
+        }
+        Outcome::Draw { reason } => {
+            let how = i18n.message(lang, &format!("draw-{}", reason.code()), &[]);
+            sentence.push_str(&i18n.message(lang, "example-draw", &[("how", Arg::Str(&how))]));
+        }
+    }
+    sentence
+}
+
+fn dash(move_name: &str) -> String {
+    move_name.replacen('-', "–", 1)
+}
+
+fn position_clause(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
+    let dims = example.before.dims();
+    let pieces = example.before.pieces();
+    let squares_of = |kind: Piece| -> Vec<String> {
+        sorted_names(
+            pieces.iter().filter(|(_, p)| *p == kind).map(|(s, _)| *s),
+            dims,
+        )
+    };
+    let mut parts = Vec::new();
+    if let Some(king) = squares_of(Piece::King).first() {
+        parts.push(i18n.message(lang, "example-king", &[("square", Arg::Str(king))]));
+    }
+    for (kind, id) in [
+        (Piece::Attacker, "example-attackers"),
+        (Piece::Defender, "example-defenders"),
+    ] {
+        let squares = squares_of(kind);
+        if !squares.is_empty() {
+            let list = join(i18n, lang, squares.clone());
+            parts.push(i18n.message(
+                lang,
+                id,
+                &[
+                    ("count", Arg::Num(squares.len())),
+                    ("squares", Arg::Str(&list)),
+                ],
+            ));
+        }
+    }
+    let side = match example.to_move {
+        Side::Attackers => "attackers",
+        Side::Defenders => "defenders",
+    };
+    let mut clause = parts.join(", ");
+    if pieces.len() < 12 {
+        clause.push_str(", ");
+        clause.push_str(&i18n.message(lang, "example-rest-empty", &[]));
+    }
+    clause.push_str("; ");
+    clause.push_str(&i18n.message(lang, "example-to-move", &[("side", Arg::Str(side))]));
+    capitalise(&clause)
+}
+
+fn captures_clause(captures: &[Square], dims: Dims, i18n: &I18n, lang: &str) -> String {
+    if captures.is_empty() {
+        return i18n.message(lang, "example-no-captures", &[]);
+    }
+    let list = join(i18n, lang, sorted_names(captures.iter().copied(), dims));
+    i18n.message(
+        lang,
+        "example-captures",
+        &[
+            ("count", Arg::Num(captures.len())),
+            ("squares", Arg::Str(&list)),
+        ],
+    )
+}
+
+/// Square names in reading order: by file, then rank.
+fn sorted_names(squares: impl Iterator<Item = Square>, dims: Dims) -> Vec<String> {
+    let mut squares: Vec<Square> = squares.collect();
+    squares.sort_by_key(|s| (s.col, std::cmp::Reverse(s.row)));
+    squares.into_iter().map(|s| s.name(dims)).collect()
+}
+
+/// "a, b and c" in the page's language.
+fn join(i18n: &I18n, lang: &str, mut items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items.remove(0),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            let and = i18n.message(lang, "list-and", &[]);
+            format!("{} {and} {last}", items.join(", "))
+        }
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,369 @@
+//! Worked examples: parsed from their YAML, replayed through the engine, and
+//! every claim compared with what the engine found. A claim the rules
+//! contradict is an error at the example's line — the doc-test idea applied
+//! to game rules.
+
+mod describe;
+mod spec;
+
+use std::collections::BTreeSet;
+
+pub use describe::{MESSAGE_IDS, describe};
+pub use spec::{ExampleSpec, Expect, PiecesSpec, PositionSpec};
+
+use crate::engine::tafl::{Game, IllegalMove, Move, Outcome, Position, Rules};
+use crate::engine::{Dims, Piece, Side, Square};
+
+/// An example that agrees with the engine, with everything a page needs to
+/// draw and describe it.
+#[derive(Debug, Clone)]
+pub struct CheckedExample {
+    pub id: String,
+    pub before: Position,
+    pub to_move: Side,
+    pub moves: Vec<Move>,
+    /// The piece that made the last move (or tried to).
+    pub mover: Option<Piece>,
+    /// Set when the last move is (rightly) claimed illegal.
+    pub illegal: Option<IllegalMove>,
+    /// Captures of the last move.
+    pub captures: Vec<Square>,
+    /// The position after the last move (the position before, if illegal).
+    pub after: Position,
+    pub outcome: Outcome,
+}
+
+/// A claim the engine disagrees with, or an example it cannot read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// Which key of the example the problem is about (`moves`, `expect`,
+    /// `position`…), so the message can point at its line.
+    pub key: &'static str,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+impl Mismatch {
+    fn new(key: &'static str, message: impl Into<String>) -> Mismatch {
+        Mismatch {
+            key,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    fn help(mut self, help: impl Into<String>) -> Mismatch {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+pub const ILLEGAL_REASONS: &[&str] = &[
+    "no-piece",
+    "not-your-piece",
+    "not-straight",
+    "same-square",
+    "blocked",
+    "restricted-square",
+    "no-passing",
+    "game-over",
+];
+pub const WIN_REASONS: &[&str] = &[
+    "edge-escape",
+    "corner-escape",
+    "king-captured",
+    "no-legal-moves",
+    "all-attackers-captured",
+    "encirclement",
+    "exit-fort",
+    "repetition",
+];
+pub const DRAW_REASONS: &[&str] = &["repetition", "move-limit"];
+
+/// Replays `spec` on a board of `dims` under `rules`, starting from `start`
+/// when the example gives no position, and checks every claim.
+pub fn check(
+    spec: &ExampleSpec,
+    rules: &Rules,
+    start: &Position,
+    dims: Dims,
+) -> Result<CheckedExample, Vec<Mismatch>> {
+    let mut problems: Vec<Mismatch> = spec
+        .expect
+        .problems()
+        .into_iter()
+        .map(|m| Mismatch::new("expect", m))
+        .collect();
+    check_codes(&spec.expect, &mut problems);
+    if spec.moves.is_empty() {
+        problems.push(
+            Mismatch::new("moves", "an example needs at least one move")
+                .help("write `moves: [e5-e9]`"),
+        );
+    }
+    let before = match &spec.position {
+        Some(position) => {
+            resolve_position(position, dims).map_err(|m| vec![Mismatch::new("position", m)])
+        }
+        None => Ok(start.clone()),
+    };
+    let moves: Vec<Result<Move, Mismatch>> = spec
+        .moves
+        .iter()
+        .map(|text| {
+            Move::parse(text, dims).map_err(|e| {
+                Mismatch::new("moves", format!("`{text}`: {e}"))
+                    .help("write moves as `from-to`, e.g. `e5-e9`")
+            })
+        })
+        .collect();
+    let before = match before {
+        Ok(before) => before,
+        Err(mut errors) => {
+            problems.append(&mut errors);
+            return Err(problems);
+        }
+    };
+    problems.extend(moves.iter().filter_map(|m| m.as_ref().err().cloned()));
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let moves: Vec<Move> = moves.into_iter().filter_map(Result::ok).collect();
+    replay(spec, rules, before, moves, dims)
+}
+
+fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
+    let checks: [(&Option<String>, &[&str], &str); 3] = [
+        (&expect.reason, ILLEGAL_REASONS, "reason"),
+        (&expect.by, WIN_REASONS, "by"),
+        (&expect.draw, DRAW_REASONS, "draw"),
+    ];
+    for (value, codes, key) in checks {
+        if let Some(value) = value
+            && !codes.contains(&value.as_str())
+        {
+            let hint = crate::diagnostic::did_you_mean(value, codes.iter().copied()).map_or_else(
+                || format!("one of: {}", codes.join(", ")),
+                |near| format!("did you mean `{near}`? (one of: {})", codes.join(", ")),
+            );
+            problems.push(Mismatch::new("expect", format!("unknown `{key}: {value}`")).help(hint));
+        }
+    }
+}
+
+fn resolve_position(spec: &PositionSpec, dims: Dims) -> Result<Position, String> {
+    match spec {
+        PositionSpec::Setup(setup) => Position::from_setup(setup, dims)
+            .map_err(|e| format!("the position does not fit the {dims} board: {e}")),
+        PositionSpec::Pieces(pieces) => {
+            let mut placed = Vec::new();
+            let mut seen = BTreeSet::new();
+            let groups = [
+                (Piece::King, pieces.king.iter().collect::<Vec<_>>()),
+                (Piece::Attacker, pieces.attackers.iter().collect()),
+                (Piece::Defender, pieces.defenders.iter().collect()),
+            ];
+            for (piece, squares) in groups {
+                for name in squares {
+                    let square = Square::parse(name, dims).map_err(|e| e.to_string())?;
+                    if !seen.insert(square) {
+                        return Err(format!("two pieces are placed on {name}"));
+                    }
+                    placed.push((square, piece));
+                }
+            }
+            Position::from_pieces(dims, placed).map_err(|e| e.to_string())
+        }
+    }
+}
+
+fn replay(
+    spec: &ExampleSpec,
+    rules: &Rules,
+    before: Position,
+    moves: Vec<Move>,
+    dims: Dims,
+) -> Result<CheckedExample, Vec<Mismatch>> {
+    let expect = &spec.expect;
+    let mut game = Game::new(rules, before.clone(), spec.to_move);
+    let last = moves.len() - 1;
+    let mut captures = Vec::new();
+    let mut mover = None;
+    let mut illegal = None;
+    for (i, mv) in moves.iter().enumerate() {
+        let name = mv.name(dims);
+        mover = game.position().get(mv.from);
+        if i == last && expect.claims_illegal() {
+            return match game.check_move(*mv) {
+                Ok(()) => Err(vec![Mismatch::new(
+                    "expect",
+                    format!(
+                        "the page claims move {name} is illegal ({}), but the engine allows it",
+                        expect.reason.as_deref().unwrap_or("no reason")
+                    ),
+                )]),
+                Err(found) if Some(found.code()) != expect.reason.as_deref() => {
+                    Err(vec![Mismatch::new(
+                        "expect",
+                        format!(
+                            "move {name} is illegal, but for another reason: {} (`reason: {}`), not `{}`",
+                            found.describe(dims),
+                            found.code(),
+                            expect.reason.as_deref().unwrap_or("")
+                        ),
+                    )])
+                }
+                Err(found) => {
+                    illegal = Some(found);
+                    let position = game.position().clone();
+                    Ok(CheckedExample {
+                        id: spec.id.clone(),
+                        before,
+                        to_move: spec.to_move,
+                        moves,
+                        mover,
+                        illegal,
+                        captures,
+                        after: position,
+                        outcome: game.outcome(),
+                    })
+                }
+            };
+        }
+        match game.play(*mv) {
+            Ok(played) => captures = played.captures,
+            Err(found) => {
+                return Err(vec![Mismatch::new("moves", format!("move {} ({name}) is illegal: {}", i + 1, found.describe(dims)))
+                    .help(if i == last { "if the page means to show an illegal move, claim `legal: false` with its `reason`" } else { "fix the move, or the position before it" })]);
+            }
+        }
+    }
+    let outcome = game.outcome();
+    let after = game.position().clone();
+    let mut problems = Vec::new();
+    let last_name = moves[last].name(dims);
+    if let Some(claimed) = &expect.captures {
+        compare_captures(claimed, &captures, &last_name, dims, &mut problems);
+    }
+    compare_outcome(expect, &outcome, &last_name, &mut problems);
+    if let Some(claimed) = &expect.after {
+        match resolve_position(claimed, dims) {
+            Ok(claimed) if claimed != after => problems.push(Mismatch::new(
+                "after",
+                format!(
+                    "the position after {last_name} differs from the page: {}",
+                    position_difference(&claimed, &after, dims)
+                ),
+            )),
+            Ok(_) => {}
+            Err(message) => problems.push(Mismatch::new("after", message)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    Ok(CheckedExample {
+        id: spec.id.clone(),
+        before,
+        to_move: spec.to_move,
+        moves,
+        mover,
+        illegal,
+        captures,
+        after,
+        outcome,
+    })
+}
+
+fn compare_captures(
+    claimed: &[String],
+    found: &[Square],
+    move_name: &str,
+    dims: Dims,
+    problems: &mut Vec<Mismatch>,
+) {
+    let mut claimed_squares = BTreeSet::new();
+    for name in claimed {
+        match Square::parse(name, dims) {
+            Ok(square) => {
+                claimed_squares.insert(square);
+            }
+            Err(e) => {
+                problems.push(Mismatch::new("expect", format!("in `captures`: {e}")));
+                return;
+            }
+        }
+    }
+    let found_squares: BTreeSet<Square> = found.iter().copied().collect();
+    if claimed_squares != found_squares {
+        problems.push(Mismatch::new(
+            "expect",
+            format!(
+                "move {move_name} captures {}, but the page claims {}",
+                square_list(&found_squares, dims),
+                square_list(&claimed_squares, dims)
+            ),
+        ));
+    }
+}
+
+fn square_list(squares: &BTreeSet<Square>, dims: Dims) -> String {
+    if squares.is_empty() {
+        return "nothing".to_string();
+    }
+    let mut names: Vec<String> = squares.iter().map(|s| s.name(dims)).collect();
+    names.sort_by_key(|n| (n.as_bytes()[0], n[1..].parse::<u32>().unwrap_or(0)));
+    names.join(", ")
+}
+
+fn compare_outcome(
+    expect: &Expect,
+    outcome: &Outcome,
+    move_name: &str,
+    problems: &mut Vec<Mismatch>,
+) {
+    let found = outcome_text(outcome);
+    let claimed = match (&expect.winner, &expect.draw, expect.ongoing) {
+        (Some(winner), _, _) => Some(format!(
+            "{winner} win by {}",
+            expect.by.as_deref().unwrap_or("?")
+        )),
+        (None, Some(draw), _) => Some(format!("a draw by {draw}")),
+        (None, None, Some(true)) => Some("the game goes on".to_string()),
+        _ => None,
+    };
+    if let Some(claimed) = claimed
+        && claimed != found
+    {
+        problems.push(Mismatch::new(
+            "expect",
+            format!("after {move_name} the page claims {claimed}, but the engine finds {found}"),
+        ));
+    }
+}
+
+/// The outcome in the words `compare_outcome` uses for claims.
+fn outcome_text(outcome: &Outcome) -> String {
+    match outcome {
+        Outcome::Ongoing => "the game goes on".to_string(),
+        Outcome::Win { winner, reason } => format!("{winner} win by {}", reason.code()),
+        Outcome::Draw { reason } => format!("a draw by {}", reason.code()),
+    }
+}
+
+fn position_difference(claimed: &Position, found: &Position, dims: Dims) -> String {
+    let mut differences = Vec::new();
+    for square in dims.squares() {
+        let (c, f) = (claimed.get(square), found.get(square));
+        if c != f {
+            let show = |p: Option<Piece>| p.map_or("empty", Piece::as_str);
+            differences.push(format!(
+                "{} is {} (page: {})",
+                square.name(dims),
+                show(f),
+                show(c)
+            ));
+        }
+    }
+    differences.join("; ")
+}

@@ -1,0 +1,115 @@
+//! `hub.yaml`: the hub's title, address, languages and theme.
+
+use serde::Deserialize;
+
+use super::language::Language;
+
+/// The hub's configuration. Every key is optional; a hub with only
+/// `content/` builds with these defaults.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HubConfig {
+    /// Site title shown in every page header.
+    pub title: String,
+    /// One sentence about the hub, for the home page and meta description.
+    pub description: String,
+    /// Absolute address the site is published at, e.g. `https://rules.example.org/`.
+    /// Used for the sitemap and canonical links; its path is the prefix of every link.
+    pub base_url: String,
+    /// Language codes; the first is the default and lives at the site root.
+    pub languages: Vec<Language>,
+    /// Theme folder name under `themes/`.
+    pub theme: String,
+}
+
+impl Default for HubConfig {
+    fn default() -> Self {
+        HubConfig {
+            title: "Rules hub".to_string(),
+            description: String::new(),
+            base_url: "http://localhost:1111/".to_string(),
+            languages: vec![Language::english()],
+            theme: "default".to_string(),
+        }
+    }
+}
+
+impl HubConfig {
+    pub fn default_language(&self) -> &Language {
+        // `validate` refuses an empty list, and loading always validates.
+        self.languages
+            .first()
+            .expect("hub.yaml validation guarantees a language")
+    }
+
+    pub fn is_default_language(&self, code: &str) -> bool {
+        self.default_language().code() == code
+    }
+
+    pub fn language(&self, code: &str) -> Option<&Language> {
+        self.languages.iter().find(|l| l.code() == code)
+    }
+
+    pub fn language_codes(&self) -> impl Iterator<Item = &str> {
+        self.languages.iter().map(Language::code)
+    }
+
+    /// The path part of `base_url` without the trailing slash (`""` at a
+    /// domain root), which prefixes every internal link.
+    pub fn base_path(&self) -> &str {
+        let after_scheme = self
+            .base_url
+            .split_once("://")
+            .map_or(self.base_url.as_str(), |(_, rest)| rest);
+        let path = after_scheme.find('/').map_or("", |i| &after_scheme[i..]);
+        path.trim_end_matches('/')
+    }
+
+    /// `base_url` without its trailing slash, for absolute addresses.
+    pub fn origin_and_path(&self) -> &str {
+        self.base_url.trim_end_matches('/')
+    }
+
+    /// Problems that serde cannot see: an empty or repeated language list,
+    /// a base URL that is not absolute.
+    pub fn problems(&self) -> Vec<(&'static str, String, Option<String>)> {
+        let mut problems = Vec::new();
+        if self.languages.is_empty() {
+            problems.push((
+                "languages",
+                "`languages` is empty".to_string(),
+                Some("list at least one language code, e.g. `languages: [en]`".to_string()),
+            ));
+        }
+        for (i, lang) in self.languages.iter().enumerate() {
+            if self.languages[..i].contains(lang) {
+                problems.push((
+                    "languages",
+                    format!("language `{}` is listed twice", lang.code()),
+                    Some("remove the repeated code".to_string()),
+                ));
+            }
+        }
+        if !(self.base_url.starts_with("http://") || self.base_url.starts_with("https://")) {
+            problems.push((
+                "base_url",
+                format!(
+                    "`base_url` must be an absolute http(s) address, not `{}`",
+                    self.base_url
+                ),
+                Some(
+                    "write it as `https://example.org/` (the sitemap needs absolute addresses)"
+                        .to_string(),
+                ),
+            ));
+        }
+        if self.theme.is_empty() || self.theme.contains(['/', '\\']) || self.theme.contains("..") {
+            problems.push((
+                "theme",
+                format!("`theme: {}` is not a folder name", self.theme),
+                Some("name a folder under `themes/`, e.g. `default`".to_string()),
+            ));
+        }
+        problems
+    }
+}

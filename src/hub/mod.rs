@@ -1,0 +1,652 @@
+//! Loading a hub: `hub.yaml`, the files under `content/`, their front matter
+//! and their bodies. Nothing here knows about rules, HTML or output.
+
+mod config;
+pub mod front_matter;
+mod language;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use rayon::prelude::*;
+
+pub use config::HubConfig;
+pub use front_matter::{
+    EngineSection, SectionFrontMatter, Split, Topology, TranslationFrontMatter, VariantFrontMatter,
+};
+pub use language::Language;
+
+use crate::diagnostic::{Diagnostic, Position, did_you_mean};
+
+/// What to load.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// Include pages with `published: false`.
+    pub drafts: bool,
+}
+
+/// A file's text and the name to show for it in messages.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    /// Path relative to the hub root (as the author knows it).
+    pub path: PathBuf,
+    pub text: Arc<str>,
+}
+
+impl SourceFile {
+    pub fn error(&self, position: Position, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::error(&self.path, message)
+            .at(position)
+            .with_source(self.text.clone())
+    }
+
+    pub fn position(&self, offset: usize) -> Position {
+        Position::at_offset(&self.text, offset)
+    }
+}
+
+/// A parsed page: its file, where the front matter and body are, and the
+/// typed front matter.
+#[derive(Debug, Clone)]
+pub struct Page<F> {
+    pub source: SourceFile,
+    pub split: Split,
+    pub front: F,
+}
+
+impl<F> Page<F> {
+    pub fn body(&self) -> &str {
+        &self.source.text[self.split.body.clone()]
+    }
+
+    /// The position of `key:` in the front matter.
+    pub fn key_position(&self, key: &str) -> Position {
+        front_matter::key_position(&self.source.text, &self.split.yaml, key)
+    }
+}
+
+/// Pages of one kind keyed by language code.
+pub type Localized<P> = BTreeMap<String, P>;
+
+/// Everything a hub holds, as loaded (not yet checked against the rules).
+#[derive(Debug, Clone)]
+pub struct Hub {
+    pub root: PathBuf,
+    pub config: HubConfig,
+    /// `content/_index*.md`; may be empty (a default home page is generated).
+    pub home: Localized<Page<SectionFrontMatter>>,
+    /// Families sorted by folder name.
+    pub families: Vec<Family>,
+    /// Files under `content/` that are not pages, copied as they are.
+    pub assets: Vec<Asset>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Family {
+    /// Folder name, also its URL segment and the `variant_of` of its variants.
+    pub name: String,
+    pub index: Localized<Page<SectionFrontMatter>>,
+    /// Variants sorted by `order`, then title.
+    pub variants: Vec<Variant>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant {
+    /// File stem (`tablut` for `tablut.md`).
+    pub name: String,
+    pub slug: String,
+    pub page: Page<VariantFrontMatter>,
+    pub translations: Localized<Page<TranslationFrontMatter>>,
+}
+
+/// A file under `content/` that is copied to the output unchanged.
+#[derive(Debug, Clone)]
+pub struct Asset {
+    pub source: PathBuf,
+    /// Path under the output root, `/`-separated.
+    pub output: String,
+}
+
+/// Loads the hub at `root`. Returns the hub (as far as it could be read)
+/// and every problem found; the caller decides whether errors are fatal.
+pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>), Diagnostic> {
+    let mut diagnostics = Vec::new();
+    let config = load_config(root, &mut diagnostics)?;
+    let content = root.join("content");
+    if !content.is_dir() {
+        return Err(Diagnostic::error(
+            "content/",
+            format!("no `content/` folder in {}", root.display()),
+        )
+        .with_help("run rulehub in a hub folder (one with content/), or pass --root DIR"));
+    }
+    let entries = discover(root, &content, &mut diagnostics);
+    let parsed: Vec<Result<Parsed, Vec<Diagnostic>>> = entries
+        .into_par_iter()
+        .map(|entry| parse_entry(root, entry, &config))
+        .collect();
+    let mut hub = Hub {
+        root: root.to_path_buf(),
+        config,
+        home: BTreeMap::new(),
+        families: Vec::new(),
+        assets: Vec::new(),
+    };
+    let mut builder = Assembler::default();
+    for result in parsed {
+        match result {
+            Ok(parsed) => builder.add(parsed, options, &mut diagnostics),
+            Err(mut problems) => diagnostics.append(&mut problems),
+        }
+    }
+    builder.finish(&mut hub, &mut diagnostics);
+    Ok((hub, diagnostics))
+}
+
+fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Result<HubConfig, Diagnostic> {
+    let path = root.join("hub.yaml");
+    let text = match std::fs::read(&path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HubConfig::default()),
+        Err(e) => {
+            return Err(Diagnostic::error(
+                "hub.yaml",
+                format!("cannot read hub.yaml: {e}"),
+            ));
+        }
+    };
+    let text: Arc<str> = match String::from_utf8(text) {
+        Ok(text) => text.into(),
+        Err(e) => return Err(not_utf8("hub.yaml", e.utf8_error().valid_up_to())),
+    };
+    let source = SourceFile {
+        path: PathBuf::from("hub.yaml"),
+        text: text.clone(),
+    };
+    let yaml = 0..text.len();
+    let config: HubConfig = front_matter::parse(&text, &yaml).map_err(|(message, position)| {
+        source
+            .error(position, message)
+            .with_help("hub.yaml keys are title, description, base_url, languages and theme")
+    })?;
+    let problems = config.problems();
+    let fatal = problems.iter().any(|(key, ..)| *key == "languages");
+    for (key, message, help) in problems {
+        let mut diagnostic = source.error(front_matter::key_position(&text, &yaml, key), message);
+        diagnostic.help = help;
+        diagnostics.push(diagnostic);
+    }
+    if fatal {
+        return Err(diagnostics
+            .pop()
+            .expect("a language problem was just pushed"));
+    }
+    Ok(config)
+}
+
+fn not_utf8(path: impl Into<PathBuf>, valid_up_to: usize) -> Diagnostic {
+    Diagnostic::error(
+        path,
+        format!("the file is not valid UTF-8 (bad byte at offset {valid_up_to})"),
+    )
+    .with_help("save the file with UTF-8 encoding")
+}
+
+/// Where a file under `content/` belongs.
+#[derive(Debug, Clone)]
+enum Entry {
+    Home {
+        path: PathBuf,
+        lang: Option<String>,
+    },
+    FamilyIndex {
+        path: PathBuf,
+        family: String,
+        lang: Option<String>,
+    },
+    Variant {
+        path: PathBuf,
+        family: String,
+        name: String,
+        lang: Option<String>,
+    },
+    Asset(Asset),
+}
+
+/// Walks `content/` in a stable order and classifies each file.
+fn discover(root: &Path, content: &Path, diagnostics: &mut Vec<Diagnostic>) -> Vec<Entry> {
+    let mut entries = Vec::new();
+    let walker = walkdir::WalkDir::new(content)
+        .sort_by_file_name()
+        .into_iter()
+        .filter_entry(|e| !is_hidden(e.file_name()));
+    for item in walker {
+        let item = match item {
+            Ok(item) => item,
+            Err(e) => {
+                let path = e
+                    .path()
+                    .map_or_else(|| PathBuf::from("content"), |p| relative(root, p));
+                diagnostics.push(Diagnostic::error(path, format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        if !item.file_type().is_file() {
+            continue;
+        }
+        let path = item.path().to_path_buf();
+        let rel_content = path.strip_prefix(content).unwrap_or(&path).to_path_buf();
+        let components: Vec<String> = rel_content
+            .iter()
+            .map(|c| c.to_string_lossy().into_owned())
+            .collect();
+        let file_name = components.last().cloned().unwrap_or_default();
+        if file_name.ends_with('~') {
+            continue; // editor backup
+        }
+        let Some(stem) = file_name.strip_suffix(".md") else {
+            entries.push(Entry::Asset(Asset {
+                source: path,
+                output: components.join("/"),
+            }));
+            continue;
+        };
+        let (name, lang) = split_language(stem);
+        match components.len() {
+            1 if name == "_index" => entries.push(Entry::Home { path, lang }),
+            2 if name == "_index" => entries.push(Entry::FamilyIndex {
+                path,
+                family: components[0].clone(),
+                lang,
+            }),
+            2 => entries.push(Entry::Variant {
+                path,
+                family: components[0].clone(),
+                name: name.to_string(),
+                lang,
+            }),
+            1 => diagnostics.push(
+                Diagnostic::error(
+                    relative(root, &path),
+                    "a page directly in content/ must be the home page `_index.md`",
+                )
+                .with_help("put variant pages in a family folder, e.g. content/tafl/tablut.md"),
+            ),
+            _ => diagnostics.push(
+                Diagnostic::error(
+                    relative(root, &path),
+                    "pages may be at most one folder deep (content/<family>/<variant>.md)",
+                )
+                .with_help("move the file up into its family folder"),
+            ),
+        }
+    }
+    entries
+}
+
+fn is_hidden(name: &std::ffi::OsStr) -> bool {
+    name.to_str()
+        .is_some_and(|n| n.starts_with('.') && n != ".")
+}
+
+/// `tablut.cs` → (`tablut`, Some(`cs`)); `tablut` → (`tablut`, None).
+fn split_language(stem: &str) -> (&str, Option<String>) {
+    match stem.rsplit_once('.') {
+        Some((name, lang)) => (name, Some(lang.to_string())),
+        None => (stem, None),
+    }
+}
+
+fn relative(root: &Path, path: &Path) -> PathBuf {
+    path.strip_prefix(root).unwrap_or(path).to_path_buf()
+}
+
+/// One parsed content file.
+enum Parsed {
+    Home {
+        lang: String,
+        page: Page<SectionFrontMatter>,
+    },
+    FamilyIndex {
+        family: String,
+        lang: String,
+        page: Page<SectionFrontMatter>,
+    },
+    Variant {
+        family: String,
+        name: String,
+        page: Box<Page<VariantFrontMatter>>,
+    },
+    Translation {
+        family: String,
+        name: String,
+        lang: String,
+        page: Page<TranslationFrontMatter>,
+    },
+    Asset(Asset),
+}
+
+fn parse_entry(root: &Path, entry: Entry, config: &HubConfig) -> Result<Parsed, Vec<Diagnostic>> {
+    let (path, lang) = match &entry {
+        Entry::Asset(asset) => return Ok(Parsed::Asset(asset.clone())),
+        Entry::Home { path, lang }
+        | Entry::FamilyIndex { path, lang, .. }
+        | Entry::Variant { path, lang, .. } => (path.clone(), lang.clone()),
+    };
+    let rel = relative(root, &path);
+    let lang = resolve_language(&rel, lang, config)?;
+    let bytes = std::fs::read(&path)
+        .map_err(|e| vec![Diagnostic::error(&rel, format!("cannot read: {e}"))])?;
+    let text: Arc<str> = String::from_utf8(bytes)
+        .map_err(|e| vec![not_utf8(&rel, e.utf8_error().valid_up_to())])?
+        .into();
+    let source = SourceFile { path: rel, text };
+    let split = front_matter::split(&source.text).map_err(|e| {
+        let (message, help) = e.message();
+        vec![
+            source
+                .error(Position::at_offset(&source.text, 0), message)
+                .with_help(help),
+        ]
+    })?;
+    let is_default = config.is_default_language(&lang);
+    Ok(match entry {
+        Entry::Home { .. } => Parsed::Home {
+            lang,
+            page: section_page(source, split)?,
+        },
+        Entry::FamilyIndex { family, .. } => Parsed::FamilyIndex {
+            family,
+            lang,
+            page: section_page(source, split)?,
+        },
+        Entry::Variant { family, name, .. } if is_default => {
+            let front = parse_front(
+                &source,
+                &split,
+                "title, slug, variant_of, order, published, summary, engine",
+            )?;
+            Parsed::Variant {
+                family,
+                name,
+                page: Box::new(Page {
+                    source,
+                    split,
+                    front,
+                }),
+            }
+        }
+        Entry::Variant { family, name, .. } => {
+            let front = parse_translation_front(&source, &split)?;
+            Parsed::Translation {
+                family,
+                name,
+                lang,
+                page: Page {
+                    source,
+                    split,
+                    front,
+                },
+            }
+        }
+        Entry::Asset(_) => unreachable!("assets returned above"),
+    })
+}
+
+fn resolve_language(
+    rel: &Path,
+    lang: Option<String>,
+    config: &HubConfig,
+) -> Result<String, Vec<Diagnostic>> {
+    let Some(code) = lang else {
+        return Ok(config.default_language().code().to_string());
+    };
+    if config.language(&code).is_some() {
+        return Ok(code);
+    }
+    let known: Vec<&str> = config.language_codes().collect();
+    let mut diagnostic = Diagnostic::error(
+        rel,
+        format!(
+            "unknown language code `{code}` in the file name; hub.yaml lists {}",
+            known.join(", ")
+        ),
+    );
+    diagnostic.help = Some(match did_you_mean(&code, known.iter().copied()) {
+        Some(near) => {
+            format!("did you mean `{near}`? Otherwise add `{code}` to `languages` in hub.yaml")
+        }
+        None => format!("add `{code}` to `languages` in hub.yaml, or rename the file"),
+    });
+    Err(vec![diagnostic])
+}
+
+fn section_page(
+    source: SourceFile,
+    split: Split,
+) -> Result<Page<SectionFrontMatter>, Vec<Diagnostic>> {
+    let front = parse_front(&source, &split, "title, summary")?;
+    Ok(Page {
+        source,
+        split,
+        front,
+    })
+}
+
+fn parse_front<F: serde::de::DeserializeOwned>(
+    source: &SourceFile,
+    split: &Split,
+    keys: &str,
+) -> Result<F, Vec<Diagnostic>> {
+    front_matter::parse(&source.text, &split.yaml).map_err(|(message, position)| {
+        let help = if message.contains("unknown field") || message.contains("missing field") {
+            format!("the keys here are: {keys}")
+        } else {
+            "check the YAML syntax and the value's type".to_string()
+        };
+        vec![source.error(position, message).with_help(help)]
+    })
+}
+
+fn parse_translation_front(
+    source: &SourceFile,
+    split: &Split,
+) -> Result<TranslationFrontMatter, Vec<Diagnostic>> {
+    let forbidden: Vec<Diagnostic> = front_matter::DEFAULT_LANGUAGE_ONLY_KEYS
+        .iter()
+        .filter(|key| top_level_key(&source.text[split.yaml.clone()], key))
+        .map(|key| {
+            source
+                .error(front_matter::key_position(&source.text, &split.yaml, key), format!("a translation cannot set `{key}`"))
+                .with_help("engine, rules, render data, slug and order come only from the default-language file; remove the key here")
+        })
+        .collect();
+    if !forbidden.is_empty() {
+        return Err(forbidden);
+    }
+    parse_front(source, split, "title, summary, published")
+}
+
+fn top_level_key(yaml: &str, key: &str) -> bool {
+    yaml.lines().any(|line| {
+        line.strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+    })
+}
+
+/// Puts parsed files together into families and variants.
+#[derive(Default)]
+struct Assembler {
+    home: Localized<Page<SectionFrontMatter>>,
+    family_index: BTreeMap<String, Localized<Page<SectionFrontMatter>>>,
+    variants: BTreeMap<(String, String), Page<VariantFrontMatter>>,
+    translations: BTreeMap<(String, String), Localized<Page<TranslationFrontMatter>>>,
+    assets: Vec<Asset>,
+}
+
+impl Assembler {
+    fn add(&mut self, parsed: Parsed, options: &LoadOptions, diagnostics: &mut Vec<Diagnostic>) {
+        match parsed {
+            Parsed::Home { lang, page } => {
+                self.home.insert(lang, page);
+            }
+            Parsed::FamilyIndex { family, lang, page } => {
+                self.family_index
+                    .entry(family)
+                    .or_default()
+                    .insert(lang, page);
+            }
+            Parsed::Variant { family, name, page } => {
+                if let Err(problem) = check_family(&family, &page) {
+                    diagnostics.push(problem);
+                }
+                if page.front.published || options.drafts {
+                    self.variants.insert((family, name), *page);
+                }
+            }
+            Parsed::Translation {
+                family,
+                name,
+                lang,
+                page,
+            } => {
+                if page.front.published || options.drafts {
+                    self.translations
+                        .entry((family, name))
+                        .or_default()
+                        .insert(lang, page);
+                }
+            }
+            Parsed::Asset(asset) => self.assets.push(asset),
+        }
+    }
+
+    fn finish(mut self, hub: &mut Hub, diagnostics: &mut Vec<Diagnostic>) {
+        // Orphan translations: their default-language file is missing (or a draft).
+        for ((family, name), pages) in &self.translations {
+            if !self.variants.contains_key(&(family.clone(), name.clone())) {
+                for page in pages.values() {
+                    diagnostics.push(
+                        page.source
+                            .error(Position::at_offset(&page.source.text, 0), format!("translation of `{name}` without its default-language file"))
+                            .with_help(format!(
+                                "create content/{family}/{name}.md (the rules live there), rename this file, or publish the default-language page"
+                            )),
+                    );
+                }
+            }
+        }
+        let mut families: BTreeMap<String, Family> = BTreeMap::new();
+        for ((family, name), page) in std::mem::take(&mut self.variants) {
+            let translations = self
+                .translations
+                .remove(&(family.clone(), name.clone()))
+                .unwrap_or_default();
+            let slug = page.front.slug.clone().unwrap_or_else(|| name.clone());
+            if let Err(problem) = check_slug(&slug, &page) {
+                diagnostics.push(problem);
+                continue;
+            }
+            let entry = families.entry(family.clone()).or_insert_with(|| Family {
+                name: family.clone(),
+                index: BTreeMap::new(),
+                variants: Vec::new(),
+            });
+            entry.variants.push(Variant {
+                name,
+                slug,
+                page,
+                translations,
+            });
+        }
+        for (name, index) in std::mem::take(&mut self.family_index) {
+            families
+                .entry(name.clone())
+                .or_insert_with(|| Family {
+                    name: name.clone(),
+                    index: BTreeMap::new(),
+                    variants: Vec::new(),
+                })
+                .index = index;
+        }
+        for family in families.values_mut() {
+            family.variants.sort_by(|a, b| {
+                (a.page.front.order, &a.page.front.title, &a.slug).cmp(&(
+                    b.page.front.order,
+                    &b.page.front.title,
+                    &b.slug,
+                ))
+            });
+            report_duplicate_slugs(family, diagnostics);
+        }
+        hub.home = self.home;
+        hub.families = families.into_values().collect();
+        hub.assets = self.assets;
+    }
+}
+
+fn check_family(folder: &str, page: &Page<VariantFrontMatter>) -> Result<(), Diagnostic> {
+    match &page.front.variant_of {
+        Some(family) if family != folder => Err(page
+            .source
+            .error(
+                page.key_position("variant_of"),
+                format!("`variant_of: {family}` but the file is in the `{folder}` folder"),
+            )
+            .with_help(format!(
+                "move the file to content/{family}/ or write `variant_of: {folder}`"
+            ))),
+        _ => Ok(()),
+    }
+}
+
+/// A slug is one URL segment: lowercase letters, digits, `-` and `_`.
+pub fn is_valid_slug(slug: &str) -> bool {
+    !slug.is_empty()
+        && !slug.starts_with(['-', '_'])
+        && slug
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
+}
+
+fn check_slug(slug: &str, page: &Page<VariantFrontMatter>) -> Result<(), Diagnostic> {
+    if is_valid_slug(slug) {
+        return Ok(());
+    }
+    let position = if page.front.slug.is_some() {
+        page.key_position("slug")
+    } else {
+        Position::at_offset(&page.source.text, 0)
+    };
+    Err(page
+        .source
+        .error(position, format!("`{slug}` cannot be a URL segment"))
+        .with_help(
+            "a slug uses only lowercase letters, digits, `-` and `_` (no `/`, `..` or spaces)",
+        ))
+}
+
+fn report_duplicate_slugs(family: &Family, diagnostics: &mut Vec<Diagnostic>) {
+    let mut first_by_slug: BTreeMap<&str, &Variant> = BTreeMap::new();
+    for variant in &family.variants {
+        if let Some(first) = first_by_slug.get(variant.slug.as_str()) {
+            diagnostics.push(
+                variant
+                    .page
+                    .source
+                    .error(
+                        variant.page.key_position("slug"),
+                        format!(
+                            "slug `{}` is already used by {}",
+                            variant.slug,
+                            first.page.source.path.display()
+                        ),
+                    )
+                    .with_help("give each variant of a family its own slug"),
+            );
+        } else {
+            first_by_slug.insert(&variant.slug, variant);
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! UI strings and generated sentences in every language of the hub, from
+//! Fluent files (`themes/<theme>/i18n/<lang>.ftl`), with each language's own
+//! plural rules.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+use crate::diagnostic::{Diagnostic, Position};
+use crate::hub::Language;
+
+/// One language's Fluent source, as read from the theme.
+#[derive(Debug, Clone)]
+pub struct FluentSource {
+    pub language: Language,
+    /// Path for messages, e.g. `themes/default/i18n/cs.ftl`.
+    pub path: PathBuf,
+    pub text: Arc<str>,
+}
+
+/// Localised messages for every configured language.
+pub struct I18n {
+    bundles: BTreeMap<String, FluentBundle<FluentResource>>,
+}
+
+impl std::fmt::Debug for I18n {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("I18n")
+            .field("languages", &self.bundles.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// An argument value for a message.
+pub enum Arg<'a> {
+    Str(&'a str),
+    Num(usize),
+}
+
+impl I18n {
+    /// Builds the bundles. Every file must parse, and every message must
+    /// exist in every language — both the messages any file defines and the
+    /// `required` ones the program asks for — or the build stops with an
+    /// error naming the key and the language.
+    pub fn load(sources: &[FluentSource], required: &[&str]) -> Result<I18n, Vec<Diagnostic>> {
+        let mut diagnostics = Vec::new();
+        let mut bundles = BTreeMap::new();
+        let mut ids_by_lang: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for source in sources {
+            let resource = match FluentResource::try_new(source.text.to_string()) {
+                Ok(resource) => resource,
+                Err((resource, errors)) => {
+                    for error in errors {
+                        diagnostics.push(
+                            Diagnostic::error(
+                                &source.path,
+                                format!("Fluent syntax error: {}", error.kind),
+                            )
+                            .at(Position::at_offset(&source.text, error.pos.start))
+                            .with_source(source.text.clone())
+                            .with_help(
+                                "see https://projectfluent.org/fluent/guide/ for the syntax",
+                            ),
+                        );
+                    }
+                    resource
+                }
+            };
+            let ids: BTreeSet<String> = resource
+                .entries()
+                .filter_map(|entry| match entry {
+                    fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                    _ => None,
+                })
+                .collect();
+            let mut bundle = FluentBundle::new_concurrent(vec![source.language.identifier()]);
+            // Unicode isolation marks would end up inside HTML attributes and
+            // SVG text, where they help nobody.
+            bundle.set_use_isolating(false);
+            if let Err(errors) = bundle.add_resource(resource) {
+                for error in errors {
+                    diagnostics.push(
+                        Diagnostic::error(&source.path, format!("{error}"))
+                            .with_source(source.text.clone()),
+                    );
+                }
+            }
+            ids_by_lang.insert(source.language.code().to_string(), ids);
+            bundles.insert(source.language.code().to_string(), bundle);
+        }
+        let all_ids: BTreeSet<&str> = ids_by_lang
+            .values()
+            .flatten()
+            .map(String::as_str)
+            .chain(required.iter().copied())
+            .collect();
+        for source in sources {
+            let ids = &ids_by_lang[source.language.code()];
+            for id in &all_ids {
+                if !ids.contains(*id) {
+                    diagnostics.push(
+                        Diagnostic::error(
+                            &source.path,
+                            format!(
+                                "message `{id}` is missing in language `{}`",
+                                source.language
+                            ),
+                        )
+                        .with_help(format!("add `{id} = …` to {}", source.path.display())),
+                    );
+                }
+            }
+        }
+        if diagnostics.is_empty() {
+            Ok(I18n { bundles })
+        } else {
+            Err(diagnostics)
+        }
+    }
+
+    pub fn has_language(&self, code: &str) -> bool {
+        self.bundles.contains_key(code)
+    }
+
+    /// Formats message `id` in `lang`. Loading guaranteed every message
+    /// exists in every language, so a miss is a programming error that shows
+    /// up in the page as the bare id instead of crashing a build.
+    pub fn message(&self, lang: &str, id: &str, args: &[(&str, Arg<'_>)]) -> String {
+        let Some(bundle) = self.bundles.get(lang) else {
+            return id.to_string();
+        };
+        let Some(pattern) = bundle.get_message(id).and_then(|m| m.value()) else {
+            return id.to_string();
+        };
+        let mut fluent_args = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Str(s) => fluent_args.set(*name, FluentValue::from(*s)),
+                Arg::Num(n) => fluent_args.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        bundle
+            .format_pattern(pattern, Some(&fluent_args), &mut errors)
+            .into_owned()
+    }
+
+    /// Every message of `lang` that takes no arguments, for templates.
+    pub fn strings(&self, lang: &str, ids: &[&str]) -> BTreeMap<String, String> {
+        ids.iter()
+            .map(|id| (id.replace('-', "_"), self.message(lang, id, &[])))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn source(code: &str, text: &str) -> FluentSource {
+        FluentSource {
+            language: Language::parse(code).expect("valid code"),
+            path: PathBuf::from(format!("{code}.ftl")),
+            text: text.into(),
+        }
+    }
+
+    #[test]
+    fn a_key_missing_in_one_language_names_key_and_language() {
+        let sources = [source("en", "a = A\nb = B\n"), source("cs", "a = Á\n")];
+        let errors = I18n::load(&sources, &[]).expect_err("cs lacks b");
+        assert_eq!(errors.len(), 1);
+        assert_eq!(errors[0].message, "message `b` is missing in language `cs`");
+        assert_eq!(errors[0].file, PathBuf::from("cs.ftl"));
+    }
+
+    #[test]
+    fn a_required_key_missing_everywhere_is_reported_for_each_language() {
+        let sources = [source("en", "a = A\n"), source("fi", "a = A\n")];
+        let errors = I18n::load(&sources, &["players"]).expect_err("players missing");
+        assert_eq!(errors.len(), 2);
+    }
+
+    #[test]
+    fn syntax_errors_carry_a_line() {
+        let errors =
+            I18n::load(&[source("en", "a = A\n\n!!! nonsense\n")], &[]).expect_err("bad syntax");
+        assert_eq!(errors[0].line(), Some(3));
+    }
+}

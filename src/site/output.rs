@@ -1,0 +1,153 @@
+//! Writing the site: into a sibling folder first, then swapped in, so a
+//! failed or interrupted build never leaves a half-written site behind.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The whole generated site in memory, keyed by `/`-separated path, so
+/// nothing touches the disk until every page rendered.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct SiteFiles {
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+impl SiteFiles {
+    pub fn insert(&mut self, path: impl Into<String>, bytes: impl Into<Vec<u8>>) {
+        self.files.insert(path.into(), bytes.into());
+    }
+
+    pub fn contains(&self, path: &str) -> bool {
+        self.files.contains_key(path)
+    }
+
+    pub fn get(&self, path: &str) -> Option<&[u8]> {
+        self.files.get(path).map(Vec::as_slice)
+    }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+}
+
+/// Why the site could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error(
+        "refusing to replace {0}: it is not empty and does not look like a rulehub site (no sitemap.xml); pass another --output or remove it yourself"
+    )]
+    NotASite(PathBuf),
+    #[error("cannot write {path}: {source}")]
+    Io { path: PathBuf, source: io::Error },
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> WriteError + '_ {
+    move |source| WriteError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// Writes `site` to `output` atomically: the files go to a sibling folder,
+/// which then replaces `output` with two renames.
+pub fn write(site: &SiteFiles, output: &Path) -> Result<(), WriteError> {
+    if output.exists() && !looks_like_site(output) {
+        return Err(WriteError::NotASite(output.to_path_buf()));
+    }
+    let parent = output
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(io_error(parent))?;
+    let name = output
+        .file_name()
+        .map_or_else(|| "public".into(), |n| n.to_string_lossy().into_owned());
+    let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
+    let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&staging);
+    if let Err(error) = write_tree(site, &staging) {
+        let _ = std::fs::remove_dir_all(&staging);
+        return Err(error);
+    }
+    if output.exists() {
+        std::fs::rename(output, &retired).map_err(io_error(output))?;
+    }
+    if let Err(source) = std::fs::rename(&staging, output) {
+        // Put the previous site back so nothing is lost.
+        let _ = std::fs::rename(&retired, output);
+        return Err(WriteError::Io {
+            path: output.to_path_buf(),
+            source,
+        });
+    }
+    let _ = std::fs::remove_dir_all(&retired);
+    Ok(())
+}
+
+fn looks_like_site(dir: &Path) -> bool {
+    dir.join("sitemap.xml").is_file()
+        || std::fs::read_dir(dir)
+            .map(|mut d| d.next().is_none())
+            .unwrap_or(false)
+}
+
+fn write_tree(site: &SiteFiles, root: &Path) -> Result<(), WriteError> {
+    std::fs::create_dir_all(root).map_err(io_error(root))?;
+    for (path, bytes) in &site.files {
+        let target = root.join(path);
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        }
+        std::fs::write(&target, bytes).map_err(io_error(&target))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site(pairs: &[(&str, &str)]) -> SiteFiles {
+        let mut site = SiteFiles::default();
+        for (path, text) in pairs {
+            site.insert(*path, text.as_bytes());
+        }
+        site
+    }
+
+    #[test]
+    fn replaces_a_previous_site_whole() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("public");
+        write(
+            &site(&[("sitemap.xml", "1"), ("old/index.html", "old")]),
+            &out,
+        )
+        .expect("first write");
+        write(
+            &site(&[("sitemap.xml", "2"), ("new/index.html", "new")]),
+            &out,
+        )
+        .expect("second write");
+        assert!(!out.join("old").exists());
+        assert_eq!(
+            std::fs::read_to_string(out.join("new/index.html")).expect("written"),
+            "new"
+        );
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(leftovers.len(), 1, "staging folders are cleaned up");
+    }
+
+    #[test]
+    fn never_replaces_a_folder_that_is_not_a_site() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::write(dir.path().join("precious.txt"), "keep").expect("write");
+        let error = write(&site(&[("sitemap.xml", "1")]), dir.path()).expect_err("refused");
+        assert!(matches!(error, WriteError::NotASite(_)));
+        assert!(dir.path().join("precious.txt").exists());
+    }
+}

@@ -1,0 +1,197 @@
+//! Templates, stylesheet, palette and Fluent strings: built into the binary
+//! (from the repo's `templates/` and `themes/default/`) so a hub with only
+//! `content/` builds, and overridable file by file from the hub.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use crate::diagnostic::Diagnostic;
+use crate::hub::HubConfig;
+use crate::i18n::FluentSource;
+
+/// Templates every site needs, with their built-in text.
+const TEMPLATES: &[(&str, &str)] = &[
+    ("base.html", include_str!("../../templates/base.html")),
+    ("home.html", include_str!("../../templates/home.html")),
+    ("family.html", include_str!("../../templates/family.html")),
+    ("variant.html", include_str!("../../templates/variant.html")),
+    (
+        "comparison.html",
+        include_str!("../../templates/comparison.html"),
+    ),
+    ("404.html", include_str!("../../templates/404.html")),
+];
+
+const STATIC: &[(&str, &[u8])] = &[(
+    "style.css",
+    include_bytes!("../../themes/default/static/style.css"),
+)];
+
+const PALETTE: &str = include_str!("../../themes/default/palette.yaml");
+
+const FLUENT: &[(&str, &str)] = &[
+    ("en", include_str!("../../themes/default/i18n/en.ftl")),
+    ("cs", include_str!("../../themes/default/i18n/cs.ftl")),
+    ("fi", include_str!("../../themes/default/i18n/fi.ftl")),
+];
+
+/// A theme file's text and the path to name in messages.
+#[derive(Debug, Clone)]
+pub struct ThemeFile {
+    pub path: PathBuf,
+    pub text: Arc<str>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Theme {
+    /// (template name, file)
+    pub templates: Vec<(String, ThemeFile)>,
+    /// (path under `assets/`, bytes)
+    pub static_files: Vec<(String, Vec<u8>)>,
+    pub palette: ThemeFile,
+    pub fluent: Vec<FluentSource>,
+}
+
+impl Theme {
+    /// Loads the theme for `config`, preferring the hub's own files.
+    pub fn load(root: &Path, config: &HubConfig) -> Result<Theme, Vec<Diagnostic>> {
+        let mut diagnostics = Vec::new();
+        let theme_dir = PathBuf::from("themes").join(&config.theme);
+        let read = |rel: PathBuf,
+                    builtin: Option<&str>,
+                    diagnostics: &mut Vec<Diagnostic>|
+         -> Option<ThemeFile> {
+            match read_text(root, &rel) {
+                Ok(Some(text)) => Some(ThemeFile { path: rel, text }),
+                Ok(None) => builtin.map(|text| ThemeFile {
+                    path: PathBuf::from("(built-in) ").join(&rel),
+                    text: text.into(),
+                }),
+                Err(diagnostic) => {
+                    diagnostics.push(diagnostic);
+                    None
+                }
+            }
+        };
+        let templates = TEMPLATES
+            .iter()
+            .filter_map(|(name, builtin)| {
+                read(
+                    PathBuf::from("templates").join(name),
+                    Some(builtin),
+                    &mut diagnostics,
+                )
+                .map(|f| (name.to_string(), f))
+            })
+            .collect();
+        let palette = read(
+            theme_dir.join("palette.yaml"),
+            Some(PALETTE),
+            &mut diagnostics,
+        );
+        let mut fluent = Vec::new();
+        for language in &config.languages {
+            let builtin = FLUENT
+                .iter()
+                .find(|(code, _)| *code == language.code())
+                .map(|(_, text)| *text);
+            let rel = theme_dir
+                .join("i18n")
+                .join(format!("{}.ftl", language.code()));
+            match read(rel.clone(), builtin, &mut diagnostics) {
+                Some(file) => fluent.push(FluentSource {
+                    language: language.clone(),
+                    path: file.path,
+                    text: file.text,
+                }),
+                None => diagnostics.push(
+                    Diagnostic::error(&rel, format!("no UI strings for language `{language}`"))
+                        .with_help(format!(
+                            "create {} (copy themes/default/i18n/en.ftl and translate it)",
+                            rel.display()
+                        )),
+                ),
+            }
+        }
+        let mut static_files: Vec<(String, Vec<u8>)> = STATIC
+            .iter()
+            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()))
+            .collect();
+        collect_static(
+            root,
+            &theme_dir.join("static"),
+            &mut static_files,
+            &mut diagnostics,
+        );
+        match (palette, diagnostics.is_empty()) {
+            (Some(palette), true) => Ok(Theme {
+                templates,
+                static_files,
+                palette,
+                fluent,
+            }),
+            _ => Err(diagnostics),
+        }
+    }
+}
+
+fn read_text(root: &Path, rel: &Path) -> Result<Option<Arc<str>>, Diagnostic> {
+    match std::fs::read(root.join(rel)) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(|s| Some(s.into()))
+            .map_err(|e| {
+                Diagnostic::error(
+                    rel,
+                    format!(
+                        "the file is not valid UTF-8 (bad byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
+                )
+                .with_help("save the file with UTF-8 encoding")
+            }),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(Diagnostic::error(rel, format!("cannot read: {e}"))),
+    }
+}
+
+/// The hub theme's `static/` files replace or join the built-in ones.
+fn collect_static(
+    root: &Path,
+    rel_dir: &Path,
+    files: &mut Vec<(String, Vec<u8>)>,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let dir = root.join(rel_dir);
+    if !dir.is_dir() {
+        return;
+    }
+    for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+        let entry = match entry {
+            Ok(entry) => entry,
+            Err(e) => {
+                diagnostics.push(Diagnostic::error(rel_dir, format!("cannot read: {e}")));
+                continue;
+            }
+        };
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let rel = entry.path().strip_prefix(&dir).unwrap_or(entry.path());
+        let name = rel
+            .iter()
+            .map(|c| c.to_string_lossy())
+            .collect::<Vec<_>>()
+            .join("/");
+        match std::fs::read(entry.path()) {
+            Ok(bytes) => {
+                files.retain(|(existing, _)| *existing != name);
+                files.push((name, bytes));
+            }
+            Err(e) => diagnostics.push(Diagnostic::error(
+                rel_dir.join(rel),
+                format!("cannot read: {e}"),
+            )),
+        }
+    }
+    files.sort_by(|a, b| a.0.cmp(&b.0));
+}

@@ -1,0 +1,335 @@
+//! A variant page checked against its engine: the rules resolved, the board
+//! and start position read, the render ops validated, and every worked
+//! example replayed. Everything the site stage draws comes from here.
+
+use std::collections::BTreeMap;
+
+use crate::diagnostic::{Diagnostic, Position as SourcePosition};
+use crate::diagram::{Palette, RenderSpec};
+use crate::engine::tafl::{Position, Rules, RulesSpec};
+use crate::engine::{Dims, Piece};
+use crate::examples::{self, CheckedExample, ExampleSpec};
+use crate::hub::{Page, Variant, VariantFrontMatter, front_matter};
+use crate::markdown::{self, FencedBlock};
+
+/// A variant whose rules, board, render ops and examples all check out.
+#[derive(Debug, Clone)]
+pub struct CheckedVariant {
+    pub rules: Rules,
+    pub dims: Dims,
+    pub start: Position,
+    pub render: RenderSpec,
+    /// In page order.
+    pub examples: Vec<CheckedExample>,
+}
+
+impl CheckedVariant {
+    pub fn example(&self, id: &str) -> Option<&CheckedExample> {
+        self.examples.iter().find(|e| e.id == id)
+    }
+
+    pub fn count(&self, piece: Piece) -> usize {
+        self.start
+            .pieces()
+            .iter()
+            .filter(|(_, p)| *p == piece)
+            .count()
+    }
+}
+
+/// Checks one variant, collecting every problem.
+pub fn check(variant: &Variant, palette: &Palette) -> Result<CheckedVariant, Vec<Diagnostic>> {
+    let page = &variant.page;
+    let front = &page.front;
+    let mut problems = Vec::new();
+    let rules = resolve_rules(page, &mut problems);
+    let dims = board_dims(page, &mut problems);
+    let (Some(rules), Some(dims)) = (rules, dims) else {
+        return Err(problems);
+    };
+    check_players(page, &rules, &mut problems);
+    let start = start_position(page, &rules, dims, &mut problems);
+    let render = render_spec(page, dims, palette, &mut problems);
+    let Some(start) = start else {
+        return Err(problems);
+    };
+    let examples = check_examples(page, &rules, &start, dims, &mut problems);
+    if front.render.is_some() && front.engine.render.is_some() {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("render"),
+                    "`render` is given twice, at the top level and inside `engine`",
+                )
+                .with_help("keep one of them (the seed format nests it in `engine`)"),
+        );
+    }
+    if problems.is_empty() {
+        Ok(CheckedVariant {
+            rules,
+            dims,
+            start,
+            render,
+            examples,
+        })
+    } else {
+        Err(problems)
+    }
+}
+
+fn resolve_rules(page: &Page<VariantFrontMatter>, problems: &mut Vec<Diagnostic>) -> Option<Rules> {
+    let spec = page
+        .front
+        .engine
+        .rules
+        .clone()
+        .unwrap_or_else(|| RulesSpec::preset(crate::engine::tafl::DEFAULT_PRESET));
+    match spec.resolve() {
+        Ok(rules) => Some(rules),
+        Err(error) => {
+            problems.push(
+                page.source
+                    .error(page.key_position("rules"), error.to_string())
+                    .with_help(format!(
+                        "name a preset ({}) and override fields as needed",
+                        crate::engine::tafl::preset_names().join(", ")
+                    )),
+            );
+            None
+        }
+    }
+}
+
+fn board_dims(page: &Page<VariantFrontMatter>, problems: &mut Vec<Diagnostic>) -> Option<Dims> {
+    let topology = page.front.engine.topology;
+    let range = crate::diagram::MIN_SIDE..=crate::diagram::MAX_SIDE;
+    if range.contains(&topology.rows) && range.contains(&topology.cols) {
+        return Some(Dims::new(topology.rows, topology.cols));
+    }
+    problems.push(
+        page.source
+            .error(
+                page.key_position("topology"),
+                format!(
+                    "a {}×{} board is not supported",
+                    topology.rows, topology.cols
+                ),
+            )
+            .with_help(format!(
+                "rows and cols must each be between {} and {}",
+                range.start(),
+                range.end()
+            )),
+    );
+    None
+}
+
+fn check_players(page: &Page<VariantFrontMatter>, rules: &Rules, problems: &mut Vec<Diagnostic>) {
+    let players = &page.front.engine.players;
+    let mut sorted = players.clone();
+    sorted.sort();
+    sorted.dedup();
+    if players.len() != 2 || sorted.len() != 2 {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("players"),
+                    "`players` must name both sides once, in turn order",
+                )
+                .with_help("write `players: [attackers, defenders]`"),
+        );
+    } else if players[0] != rules.first_to_move {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("players"),
+                    format!(
+                        "`players` puts {} first, but under these rules {} move first",
+                        players[0], rules.first_to_move
+                    ),
+                )
+                .with_help(
+                    "list the side that moves first first, or set `first_to_move` in `rules`",
+                ),
+        );
+    }
+}
+
+fn start_position(
+    page: &Page<VariantFrontMatter>,
+    rules: &Rules,
+    dims: Dims,
+    problems: &mut Vec<Diagnostic>,
+) -> Option<Position> {
+    let (setup, key) = match &page.front.engine.setup {
+        Some(setup) => (setup.as_str(), "setup"),
+        None if rules.dims == dims => (rules.setup.as_str(), "rules"),
+        None => {
+            problems.push(
+                page.source
+                    .error(page.key_position("topology"), format!("no `setup` for this {dims} board, and the rules' own start position is {}", rules.dims))
+                    .with_help("write the start position as `setup:` (rows top to bottom, digits for empty squares)"),
+            );
+            return None;
+        }
+    };
+    match Position::from_setup(setup, dims) {
+        Ok(position) => Some(position),
+        Err(error) => {
+            problems.push(page.source.error(page.key_position(key), format!("the setup does not fit the {dims} board: {error}")).with_help(
+                "rows go top to bottom separated by `/`; `b` attacker, `w` defender, `K` king, a number for a run of empty squares",
+            ));
+            None
+        }
+    }
+}
+
+fn render_spec(
+    page: &Page<VariantFrontMatter>,
+    dims: Dims,
+    palette: &Palette,
+    problems: &mut Vec<Diagnostic>,
+) -> RenderSpec {
+    let spec = page
+        .front
+        .engine
+        .render
+        .clone()
+        .or_else(|| page.front.render.clone())
+        .unwrap_or_else(|| RenderSpec::default_for(dims));
+    for error in crate::diagram::validate(&spec, dims, palette) {
+        let position = match error.op_index {
+            Some(index) => op_position(page, index),
+            None => page.key_position("render"),
+        };
+        problems.push(
+            page.source
+                .error(position, format!("render ops: {}", error))
+                .with_help(
+                    "colours are palette tokens (see themes/default/palette.yaml) or #rrggbb",
+                ),
+        );
+    }
+    spec
+}
+
+/// The line of the `index`-th `- op:` entry of the render ops.
+fn op_position(page: &Page<VariantFrontMatter>, index: usize) -> SourcePosition {
+    let text = &page.source.text;
+    let yaml = &page.split.yaml;
+    let ops_start = front_matter::key_position(text, yaml, "ops").offset;
+    let mut offset = ops_start;
+    let mut seen = 0;
+    for line in text[ops_start..yaml.end].split_inclusive('\n') {
+        if line.trim_start().starts_with("- ") {
+            if seen == index {
+                return SourcePosition::at_offset(
+                    text,
+                    offset + line.len() - line.trim_start().len(),
+                );
+            }
+            if line.trim_start().starts_with("- op:") || line.trim_start().starts_with("- {") {
+                seen += 1;
+            }
+        }
+        offset += line.len();
+    }
+    SourcePosition::at_offset(text, ops_start)
+}
+
+fn check_examples(
+    page: &Page<VariantFrontMatter>,
+    rules: &Rules,
+    start: &Position,
+    dims: Dims,
+    problems: &mut Vec<Diagnostic>,
+) -> Vec<CheckedExample> {
+    let body_start = page.split.body.start;
+    let mut checked = Vec::new();
+    let mut first_line_of_id: BTreeMap<String, usize> = BTreeMap::new();
+    for block in markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO) {
+        let at = |key: &str| key_in_block(page, body_start, &block, key);
+        let spec: ExampleSpec = match serde_yaml::from_str(&block.text) {
+            Ok(spec) => spec,
+            Err(error) => {
+                let offset =
+                    body_start + block.content_offset + error.location().map_or(0, |l| l.index());
+                let mut message = error.to_string();
+                if let Some(cut) = message.find(" at line ") {
+                    message.truncate(cut);
+                }
+                problems.push(
+                    page.source
+                        .error(page.source.position(offset), format!("worked example: {message}"))
+                        .with_help("an example has `id`, `position`, `to_move`, `moves` and `expect` (see docs/example-format.md)"),
+                );
+                continue;
+            }
+        };
+        let line = at("id").line;
+        if let Some(first) = first_line_of_id.insert(spec.id.clone(), line) {
+            problems.push(
+                page.source
+                    .error(
+                        at("id"),
+                        format!("example id `{}` is already used on line {first}", spec.id),
+                    )
+                    .with_example(&spec.id)
+                    .with_help("give each example its own id"),
+            );
+        }
+        if !spec
+            .id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            || spec.id.is_empty()
+        {
+            problems.push(
+                page.source
+                    .error(
+                        at("id"),
+                        format!("example id `{}` must use only a–z, 0–9 and `-`", spec.id),
+                    )
+                    .with_example(&spec.id),
+            );
+        }
+        match examples::check(&spec, rules, start, dims) {
+            Ok(example) => checked.push(example),
+            Err(mismatches) => {
+                for mismatch in mismatches {
+                    let mut diagnostic = page
+                        .source
+                        .error(
+                            at(mismatch.key),
+                            format!("example `{}`: {}", spec.id, mismatch.message),
+                        )
+                        .with_example(&spec.id);
+                    diagnostic.help = mismatch.help;
+                    problems.push(diagnostic);
+                }
+            }
+        }
+    }
+    checked
+}
+
+/// The position of `key:` inside an example block (the fence if absent).
+fn key_in_block(
+    page: &Page<VariantFrontMatter>,
+    body_start: usize,
+    block: &FencedBlock,
+    key: &str,
+) -> SourcePosition {
+    let mut offset = body_start + block.content_offset;
+    for line in block.text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if trimmed
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.starts_with(':'))
+        {
+            return page.source.position(offset + line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    page.source.position(body_start + block.fence_offset)
+}

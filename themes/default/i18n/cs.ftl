@@ -1,0 +1,127 @@
+# Czech UI strings and generated sentences for rulehub sites.
+
+language-name = Čeština
+skip-to-content = Přeskočit na obsah
+nav-home = Úvod
+nav-languages = Jazyky
+players = Počet hráčů: { $count }
+variants-heading = Varianty
+not-yet-translated = zatím nepřeloženo
+on-this-page = Na této stránce
+board-start-desc = Výchozí postavení hry { $title } na desce { $rows }×{ $cols }: útočníků { $attackers }, obránců { $defenders } a král.
+example-heading = Řešený příklad
+example-before = Před tahem
+example-after = Po tahu
+example-verified = Pravidlový engine tento příklad ověřuje při každém sestavení webu.
+example-diagram-desc = { $sentence }
+comparison-title = Srovnání pravidel
+comparison-intro = Každý řádek se čte přímo z pravidel, podle nichž engine ověřuje příklady, takže tabulka nemůže zastarat.
+comparison-link = Srovnat pravidla všech variant
+comparison-rule = Pravidlo
+not-found-title = Stránka nenalezena
+not-found-text = Na této adrese žádná stránka není. Seznam variant najdete na úvodní stránce.
+back-home = Zpět na úvod
+footer-text = Vydáno nástrojem rulehub. Každý řešený příklad na tomto webu přehrává pravidlový engine.
+rules-at-a-glance = Stručně
+
+example-king = král na { $square }
+example-attackers = { $count ->
+    [one] jeden útočník na { $squares }
+    [few] { $count } útočníci na { $squares }
+   *[other] { $count } útočníků na { $squares }
+}
+example-defenders = { $count ->
+    [one] jeden obránce na { $squares }
+    [few] { $count } obránci na { $squares }
+   *[other] { $count } obránců na { $squares }
+}
+example-rest-empty = ostatní pole prázdná
+example-to-move = { $side ->
+    [attackers] táhnou útočníci
+   *[defenders] táhnou obránci
+}
+example-move = { $piece ->
+    [king] Král táhne { $from }–{ $to }
+    [defender] Obránce táhne { $from }–{ $to }
+   *[attacker] Útočník táhne { $from }–{ $to }
+}
+example-earlier-moves = { $count ->
+    [one] Po tahu { $moves }:
+   *[other] Po tazích { $moves }:
+}
+example-captures = { $count ->
+    [one] { " " }a zajme kámen na { $squares }
+    [few] { " " }a zajme { $count } kameny: { $squares }
+   *[other] { " " }a zajme { $count } kamenů: { $squares }
+}
+example-no-captures = {""}
+example-win = : { $winner ->
+    [attackers] vyhrávají útočníci
+   *[defenders] vyhrávají obránci
+}, { $how }.
+example-draw = : partie končí remízou, { $how }.
+example-illegal = { $move } — to nejde: { $reason }.
+list-and = a
+
+illegal-no-piece = na výchozím poli žádný kámen nestojí
+illegal-not-your-piece = ten kámen patří soupeři
+illegal-not-straight = kameny táhnou jen po řadě nebo po sloupci
+illegal-same-square = tah musí pole opustit
+illegal-blocked = v cestě stojí jiný kámen
+illegal-restricted-square = na tomto poli smí zastavit jen král
+illegal-no-passing = přes toto pole se nesmí projít
+illegal-game-over = partie už skončila
+win-edge-escape = král dosáhl okraje desky
+win-corner-escape = král dosáhl rohového pole
+win-king-captured = král je zajat
+win-no-legal-moves = soupeř nemá žádný platný tah
+win-all-attackers-captured = nezbyl žádný útočník
+win-encirclement = všichni obránci jsou obklíčeni
+win-exit-fort = král si na okraji postavil nedobytnou pevnost
+win-repetition = postavení se opakovalo
+draw-repetition = postavení se opakovalo
+draw-move-limit = příliš mnoho tahů bez zajetí
+
+cmp-board = Deska
+cmp-first-move = Začínají
+cmp-escape = Král uniká na
+cmp-throne = Trůn
+cmp-corners = Kdo smí zastavit v rohu
+cmp-king-capture = Zajetí krále
+cmp-armed-king = Král se účastní zajímání
+cmp-draws = Opakování a limit tahů
+cmp-no-moves = Strana bez platného tahu
+cmp-special = Zvláštní pravidla
+side-attackers = útočníci
+side-defenders = obránci
+escape-edge = libovolné krajní pole
+escape-corners = rohové pole
+access-nobody = nikdo
+access-king = jen král
+access-defenders = král a obránci
+access-everyone = všechny kameny
+throne-rule = zastavit: { $stop }; projít: { $pass }
+king-capture-weak = dva útočníci jako u běžného kamene
+king-capture-strong-on-throne = čtyři na trůnu, tři vedle něj, jinde dva
+king-capture-strong = všude ze čtyř stran
+king-edge-hostile = okraj desky se počítá za útočníka
+armed-no = ne
+armed-hammer = jen jako táhnoucí kámen
+armed-anvil = jen jako protější kámen
+armed-yes = ano, v obou rolích
+repetition-rule = { $count ->
+    [one] opakované postavení: { $result }
+    [few] { $count } opakování: { $result }
+   *[other] { $count } opakování: { $result }
+}
+move-limit-rule = { $count } tahů bez zajetí: remíza
+no-draw-rule = žádné
+no-moves-loses = prohrává
+no-moves-draws = remizuje
+special-shieldwall = zajetí štítovou zdí
+special-exit-fort = pevnost na okraji
+special-encirclement = obklíčení
+special-none = žádná
+result-draw = remíza
+result-attackers-lose = útočníci prohrávají
+result-defenders-lose = obránci prohrávají

@@ -1,0 +1,123 @@
+# English UI strings and generated sentences for rulehub sites.
+
+language-name = English
+skip-to-content = Skip to content
+nav-home = Home
+nav-languages = Languages
+players = Players: { $count }
+variants-heading = Variants
+not-yet-translated = not yet translated
+on-this-page = On this page
+board-start-desc = Starting position of { $title } on a { $rows }×{ $cols } board: { $attackers } attackers, { $defenders } defenders and the king.
+example-heading = Worked example
+example-before = Before
+example-after = After
+example-verified = Checked by the rules engine on every build.
+example-diagram-desc = { $sentence }
+comparison-title = Rules compared
+comparison-intro = Every row is read from the rules engine’s own rule sets, so the table always matches what the examples are checked against.
+comparison-link = Compare the rules of every variant
+comparison-rule = Rule
+not-found-title = Page not found
+not-found-text = There is no page at this address. The variants are listed on the home page.
+back-home = Back to the home page
+footer-text = Published with rulehub. Every worked example on this site is replayed by its rules engine.
+rules-at-a-glance = At a glance
+
+example-king = king { $square }
+example-attackers = { $count ->
+    [one] one attacker { $squares }
+   *[other] { $count } attackers { $squares }
+}
+example-defenders = { $count ->
+    [one] one defender { $squares }
+   *[other] { $count } defenders { $squares }
+}
+example-rest-empty = all else empty
+example-to-move = { $side ->
+    [attackers] attackers to move
+   *[defenders] defenders to move
+}
+example-move = { $piece ->
+    [king] The king moves { $from }–{ $to }
+    [defender] A defender moves { $from }–{ $to }
+   *[attacker] An attacker moves { $from }–{ $to }
+}
+example-earlier-moves = { $count ->
+    [one] After { $moves },
+   *[other] After the moves { $moves },
+}
+example-captures = { $count ->
+    [one] { " " }and captures the piece on { $squares }
+   *[other] { " " }and captures { $count } pieces: { $squares }
+}
+example-no-captures = {""}
+example-win = : { $winner ->
+    [attackers] attackers win
+   *[defenders] defenders win
+}, { $how }.
+example-draw = : the game is drawn, { $how }.
+example-illegal = { $move } — not allowed: { $reason }.
+list-and = and
+
+illegal-no-piece = there is no piece on the starting square
+illegal-not-your-piece = that piece belongs to the other side
+illegal-not-straight = pieces move only along a row or a column
+illegal-same-square = a move must leave its square
+illegal-blocked = another piece stands in the way
+illegal-restricted-square = only the king may stop on that square
+illegal-no-passing = that square may not be crossed
+illegal-game-over = the game is already over
+win-edge-escape = the king has reached the edge
+win-corner-escape = the king has reached a corner
+win-king-captured = the king is captured
+win-no-legal-moves = the other side has no legal move
+win-all-attackers-captured = no attacker is left
+win-encirclement = every defender is encircled
+win-exit-fort = the king has built an exit fort on the edge
+win-repetition = the position has repeated
+draw-repetition = the same position came up again
+draw-move-limit = too many moves without a capture
+
+cmp-board = Board
+cmp-first-move = First move
+cmp-escape = King escapes to
+cmp-throne = Throne
+cmp-corners = Who may stop on a corner
+cmp-king-capture = Capturing the king
+cmp-armed-king = King takes part in captures
+cmp-draws = Repetition and move limit
+cmp-no-moves = A side with no legal move
+cmp-special = Special rules
+side-attackers = attackers
+side-defenders = defenders
+escape-edge = any edge square
+escape-corners = a corner square
+access-nobody = nobody
+access-king = the king only
+access-defenders = the king and the defenders
+access-everyone = every piece
+throne-rule = stop: { $stop }; cross: { $pass }
+king-capture-weak = two attackers, like any piece
+king-capture-strong-on-throne = four on the throne, three beside it, two elsewhere
+king-capture-strong = four sides everywhere
+king-edge-hostile = the board edge counts as an attacker
+armed-no = no
+armed-hammer = only as the moving piece
+armed-anvil = only as the far partner
+armed-yes = yes, as either partner
+repetition-rule = { $count ->
+    [one] a repeated position: { $result }
+   *[other] { $count } repetitions: { $result }
+}
+move-limit-rule = { $count } moves without a capture: draw
+no-draw-rule = none
+no-moves-loses = loses
+no-moves-draws = draws
+special-shieldwall = shieldwall captures
+special-exit-fort = exit fort
+special-encirclement = encirclement
+special-none = none
+result-draw = draw
+result-attackers-lose = the attackers lose
+result-defenders-lose = the defenders lose

@@ -1,0 +1,123 @@
+# Finnish UI strings and generated sentences for rulehub sites.
+
+language-name = Suomi
+skip-to-content = Siirry sisältöön
+nav-home = Etusivu
+nav-languages = Kielet
+players = Pelaajia: { $count }
+variants-heading = Muunnelmat
+not-yet-translated = ei vielä käännetty
+on-this-page = Tällä sivulla
+board-start-desc = Pelin { $title } alkuasetelma { $rows }×{ $cols }-laudalla: hyökkääjiä { $attackers }, puolustajia { $defenders } ja kuningas.
+example-heading = Esimerkki
+example-before = Ennen siirtoa
+example-after = Siirron jälkeen
+example-verified = Sääntömoottori tarkistaa tämän esimerkin joka kerta, kun sivusto rakennetaan.
+example-diagram-desc = { $sentence }
+comparison-title = Säännöt rinnakkain
+comparison-intro = Jokainen rivi luetaan suoraan niistä säännöistä, joilla moottori tarkistaa esimerkit, joten taulukko pysyy aina ajan tasalla.
+comparison-link = Vertaa kaikkien muunnelmien sääntöjä
+comparison-rule = Sääntö
+not-found-title = Sivua ei löytynyt
+not-found-text = Tästä osoitteesta ei löydy sivua. Muunnelmat on lueteltu etusivulla.
+back-home = Takaisin etusivulle
+footer-text = Julkaistu rulehubilla. Sääntömoottori pelaa läpi jokaisen sivuston esimerkin.
+rules-at-a-glance = Lyhyesti
+
+example-king = kuningas ruudussa { $square }
+example-attackers = { $count ->
+    [one] yksi hyökkääjä ruudussa { $squares }
+   *[other] { $count } hyökkääjää ruuduissa { $squares }
+}
+example-defenders = { $count ->
+    [one] yksi puolustaja ruudussa { $squares }
+   *[other] { $count } puolustajaa ruuduissa { $squares }
+}
+example-rest-empty = muut ruudut tyhjiä
+example-to-move = { $side ->
+    [attackers] hyökkääjien vuoro
+   *[defenders] puolustajien vuoro
+}
+example-move = { $piece ->
+    [king] Kuningas siirtyy { $from }–{ $to }
+    [defender] Puolustaja siirtyy { $from }–{ $to }
+   *[attacker] Hyökkääjä siirtyy { $from }–{ $to }
+}
+example-earlier-moves = { $count ->
+    [one] Siirron { $moves } jälkeen:
+   *[other] Siirtojen { $moves } jälkeen:
+}
+example-captures = { $count ->
+    [one] { " " }ja kaappaa nappulan ruudusta { $squares }
+   *[other] { " "}ja kaappaa { $count } nappulaa: { $squares }
+}
+example-no-captures = {""}
+example-win = : { $winner ->
+    [attackers] hyökkääjät voittavat
+   *[defenders] puolustajat voittavat
+}, sillä { $how }.
+example-draw = : peli päättyy tasapeliin, sillä { $how }.
+example-illegal = { $move } — siirto ei ole sallittu: { $reason }.
+list-and = ja
+
+illegal-no-piece = lähtöruudussa ei ole nappulaa
+illegal-not-your-piece = nappula kuuluu vastustajalle
+illegal-not-straight = nappulat liikkuvat vain rivillä tai sarakkeella
+illegal-same-square = siirron on lähdettävä ruudusta
+illegal-blocked = toinen nappula on tiellä
+illegal-restricted-square = vain kuningas saa pysähtyä tähän ruutuun
+illegal-no-passing = tämän ruudun yli ei saa kulkea
+illegal-game-over = peli on jo päättynyt
+win-edge-escape = kuningas on päässyt laudan reunalle
+win-corner-escape = kuningas on päässyt kulmaruutuun
+win-king-captured = kuningas on vangittu
+win-no-legal-moves = vastustajalla ei ole yhtään sallittua siirtoa
+win-all-attackers-captured = yhtään hyökkääjää ei ole jäljellä
+win-encirclement = kaikki puolustajat on saarrettu
+win-exit-fort = kuningas on rakentanut reunalle murtumattoman linnakkeen
+win-repetition = asema on toistunut
+draw-repetition = sama asema on toistunut
+draw-move-limit = liian monta siirtoa ilman kaappausta
+
+cmp-board = Lauta
+cmp-first-move = Aloittaja
+cmp-escape = Kuningas pakenee
+cmp-throne = Valtaistuin
+cmp-corners = Kulmaruutuun saa pysähtyä
+cmp-king-capture = Kuninkaan vangitseminen
+cmp-armed-king = Kuningas osallistuu kaappauksiin
+cmp-draws = Toisto ja siirtoraja
+cmp-no-moves = Osapuoli, jolla ei ole siirtoa
+cmp-special = Erikoissäännöt
+side-attackers = hyökkääjät
+side-defenders = puolustajat
+escape-edge = mihin tahansa reunaruutuun
+escape-corners = kulmaruutuun
+access-nobody = ei kukaan
+access-king = vain kuningas
+access-defenders = kuningas ja puolustajat
+access-everyone = kaikki nappulat
+throne-rule = pysähtyä: { $stop }; kulkea yli: { $pass }
+king-capture-weak = kaksi hyökkääjää kuten muillakin nappuloilla
+king-capture-strong-on-throne = valtaistuimella neljä, sen vieressä kolme, muualla kaksi
+king-capture-strong = neljältä sivulta kaikkialla
+king-edge-hostile = laudan reuna lasketaan hyökkääjäksi
+armed-no = ei
+armed-hammer = vain siirtyvänä nappulana
+armed-anvil = vain vastapuolen tukena
+armed-yes = kyllä, kummassakin roolissa
+repetition-rule = { $count ->
+    [one] toistuva asema: { $result }
+   *[other] { $count } toistoa: { $result }
+}
+move-limit-rule = { $count } siirtoa ilman kaappausta: tasapeli
+no-draw-rule = ei ole
+no-moves-loses = häviää
+no-moves-draws = pelaa tasapelin
+special-shieldwall = kilpimuurikaappaus
+special-exit-fort = reunalinnake
+special-encirclement = saarto
+special-none = ei ole
+result-draw = tasapeli
+result-attackers-lose = hyökkääjät häviävät
+result-defenders-lose = puolustajat häviävät
