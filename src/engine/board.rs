@@ -7,7 +7,8 @@ pub const MIN_SIDE: u8 = 3;
 pub const MAX_SIDE: u8 = 19;
 
 /// The size of a rectangular grid board.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Dims {
     pub rows: u8,
     pub cols: u8,

@@ -5,5 +5,8 @@
 //! family live in its own submodule (`tafl`).
 
 mod board;
+pub mod tafl;
 
-pub use board::{Dims, Piece, Side, Square, SquareParseError};
+pub use board::{
+    Dims, MAX_SIDE, MIN_SIDE, Piece, Side, Square, SquareParseError, SquareParseReason,
+};

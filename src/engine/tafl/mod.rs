@@ -1,0 +1,20 @@
+//! The tafl family (hnefatafl, tablut, brandubh …): asymmetric games where
+//! defenders escort a king to safety and attackers try to capture him.
+//!
+//! Everything a variant may change is data ([`Rules`]); presets name the
+//! common rule sets. The engine is pure: no I/O, no printing.
+
+mod game;
+mod position;
+mod rules;
+
+pub use game::{DrawReason, Game, IllegalMove, Outcome, Played, SquareKind, WinReason, perft};
+pub use position::{Move, MoveParseError, MoveParseReason, Position, SetupError, SetupErrorReason};
+pub use rules::{
+    Access, DEFAULT_PRESET, Escape, HostileTo, KingArmed, KingCapture, Repetition,
+    RepetitionResult, Rules, RulesError, RulesOverrides, RulesSpec, preset, preset_description,
+    preset_names,
+};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,753 @@
+//! Rule sets as data: the fields a tafl variant can vary, the named presets,
+//! and the front-matter value (`engine.rules`) that selects and adjusts them.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::position::{Position, SetupError};
+use crate::engine::board::{Dims, MAX_SIDE, MIN_SIDE, Side};
+
+/// Where the king must go to win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Escape {
+    /// Any square on the board edge.
+    Edge,
+    /// One of the four corner squares.
+    Corners,
+}
+
+/// Which pieces a rule lets onto (or across) a special square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Access {
+    /// No piece at all, the king included.
+    Nobody,
+    /// The king only.
+    King,
+    /// The king and the defenders, not the attackers.
+    Defenders,
+    /// Every piece.
+    Everyone,
+}
+
+impl Access {
+    pub fn allows_king(self) -> bool {
+        !matches!(self, Access::Nobody)
+    }
+    pub fn allows_defender(self) -> bool {
+        matches!(self, Access::Defenders | Access::Everyone)
+    }
+    pub fn allows_attacker(self) -> bool {
+        matches!(self, Access::Everyone)
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Access::Nobody => "nobody",
+            Access::King => "king",
+            Access::Defenders => "defenders",
+            Access::Everyone => "everyone",
+        }
+    }
+}
+
+/// Against whose pieces a square acts as the far partner of a capture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HostileTo {
+    Nobody,
+    Attackers,
+    Defenders,
+    Everyone,
+}
+
+impl HostileTo {
+    pub fn includes(self, side: Side) -> bool {
+        match self {
+            HostileTo::Nobody => false,
+            HostileTo::Everyone => true,
+            HostileTo::Attackers => side == Side::Attackers,
+            HostileTo::Defenders => side == Side::Defenders,
+        }
+    }
+    pub fn as_str(self) -> &'static str {
+        match self {
+            HostileTo::Nobody => "nobody",
+            HostileTo::Attackers => "attackers",
+            HostileTo::Defenders => "defenders",
+            HostileTo::Everyone => "everyone",
+        }
+    }
+}
+
+/// Whether the king takes part in capturing enemy pieces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KingArmed {
+    /// The king never captures.
+    No,
+    /// The king captures only as the moving piece.
+    Hammer,
+    /// The king captures only as the stationary far partner.
+    Anvil,
+    /// The king captures both as the moving piece and as the far partner.
+    Yes,
+}
+
+impl KingArmed {
+    pub fn hammer(self) -> bool {
+        matches!(self, KingArmed::Hammer | KingArmed::Yes)
+    }
+    pub fn anvil(self) -> bool {
+        matches!(self, KingArmed::Anvil | KingArmed::Yes)
+    }
+}
+
+/// How many hostile sides it takes to capture the king.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KingCapture {
+    /// Like any piece: an opposing pair (or an attacker and a hostile square), everywhere.
+    Weak,
+    /// Four sides on the throne, four (the empty throne counting as one) beside
+    /// it, an opposing pair elsewhere.
+    StrongOnThrone,
+    /// Four hostile sides everywhere (attackers, and the squares the rules make
+    /// hostile to the king such as the empty throne).
+    Strong,
+}
+
+/// What a repeated position does to the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RepetitionResult {
+    Draw,
+    AttackersLose,
+    DefendersLose,
+}
+
+/// The repetition rule: the same position with the same side to move
+/// occurring `count` times ends the game with `result`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Repetition {
+    pub count: u32,
+    pub result: RepetitionResult,
+}
+
+/// A complete tafl rule set. Every field is public so a comparison table can
+/// read it; [`Rules::validate`] rejects contradictory combinations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// Standard board size, used when a page gives no topology.
+    pub dims: Dims,
+    /// Standard start position (setup string), used when a page gives none.
+    pub setup: String,
+    pub first_to_move: Side,
+    pub escape: Escape,
+    /// Who may stop on the empty throne (the king starts there in any case).
+    pub throne_stop: Access,
+    /// Who may pass across the empty throne.
+    pub throne_pass: Access,
+    /// Whether the king, once he left the throne, may stop on it again
+    /// (needs `throne_stop` to allow the king).
+    pub king_may_return_to_throne: bool,
+    /// Who may stop on a corner square.
+    pub corner_stop: Access,
+    /// Whose pieces the empty throne captures against.
+    pub throne_hostile_empty: HostileTo,
+    /// Whose pieces the occupied throne captures against (beyond the piece on it).
+    pub throne_hostile_occupied: HostileTo,
+    /// Whose pieces an empty corner captures against.
+    pub corners_hostile: HostileTo,
+    pub king_armed: KingArmed,
+    pub king_capture: KingCapture,
+    /// The empty throne counts as a hostile side when capturing the king.
+    pub throne_hostile_to_king: bool,
+    /// An empty corner counts as a hostile side when capturing the king.
+    pub corners_hostile_to_king: bool,
+    /// The board edge counts as a hostile side when capturing the king.
+    pub edge_hostile_to_king: bool,
+    /// A row of two or more pieces on the edge, each faced by an enemy, is
+    /// captured when bracketed at both ends (the king survives).
+    pub shieldwall: bool,
+    /// The defenders win with an unbreakable fort around a mobile king on the edge.
+    pub exit_fort: bool,
+    /// The attackers win when no defender can reach the board edge any more.
+    pub encirclement: bool,
+    pub repetition: Option<Repetition>,
+    /// Number of consecutive moves (by either side) without a capture that draws.
+    pub move_limit: Option<u32>,
+    /// A side with no legal move loses (otherwise the game is drawn).
+    pub no_moves_loses: bool,
+    /// The defenders win as soon as the last attacker is captured.
+    pub defenders_win_if_no_attackers: bool,
+}
+
+/// The preset used when a tafl page names no rules.
+pub const DEFAULT_PRESET: &str = "tablut-edge";
+
+const PRESET_NAMES: &[&str] = &[
+    "tablut-edge",
+    "tablut",
+    "brandubh",
+    "brandubh-weak",
+    "tablut-corner",
+    "tablut-corner-hostile-edge",
+    "copenhagen",
+    "fetlar",
+];
+
+/// The names of every preset, the default first.
+pub fn preset_names() -> &'static [&'static str] {
+    PRESET_NAMES
+}
+
+const TABLUT_SETUP: &str = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3";
+const BRANDUBH_SETUP: &str = "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3";
+const HNEFATAFL_SETUP: &str =
+    "3bbbbb3/5b5/11/b4w4b/b3www3b/bb1wwKww1bb/b3www3b/b4w4b/11/5b5/3bbbbb3";
+
+/// A short plain-English description of a preset.
+pub fn preset_description(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "tablut-edge" => {
+            "Tablut 9×9 as in the hub's variant file: attackers move first; the king wins on any \
+             edge square; nobody, not even the king, stops on the empty throne, though every \
+             piece may cross it; the empty throne is hostile to all; the king is armed and is \
+             captured by four attackers, or three and the empty throne beside it."
+        }
+        "tablut" => {
+            "Tablut 9×9, tournament reading of Linnaeus: edge escape; only the king stops on the \
+             throne, others may cross it; the empty throne is hostile to all; the king is armed \
+             and captured by four on the throne, three plus the throne beside it, two elsewhere; \
+             no move loses; threefold repetition or 120 moves without capture draws; defenders \
+             win when no attacker is left."
+        }
+        "brandubh" => {
+            "Brandubh 7×7, the common online rules: corner escape; throne and corners for the \
+             king only; every piece may cross the empty throne; corners and the empty throne are \
+             hostile; armed king, captured by four on the throne, three plus the throne beside \
+             it, two elsewhere; threefold repetition draws."
+        }
+        "brandubh-weak" => {
+            "Brandubh 7×7 with a weak king: as brandubh, but the king is captured by an opposing \
+             pair anywhere, even on his throne; threefold repetition or 120 moves without \
+             capture draws; defenders win when no attacker is left."
+        }
+        "tablut-corner" => {
+            "Tablut 9×9 with corner escape (Finnish text): only the king lands on throne and \
+             corners, and no other piece crosses the throne; throne and corners are hostile to \
+             every piece but the king; the king is captured by four attackers, or three and the \
+             throne beside it; threefold repetition draws."
+        }
+        "tablut-corner-hostile-edge" => {
+            "As tablut-corner, but (Czech text) the board edge and the corners count like the \
+             throne when capturing the king, so three attackers capture him on the edge."
+        }
+        "copenhagen" => {
+            "Copenhagen Hnefatafl 11×11: corner escape; throne and corners for the king only, \
+             every piece may cross the empty throne; corners hostile to all, throne hostile to \
+             attackers and, when empty, to defenders; armed king captured by four sides (the \
+             throne counting), never on the edge; shieldwall captures; exit forts win; \
+             encircling all defenders wins; the third repetition loses for the defenders."
+        }
+        "fetlar" => {
+            "Fetlar Hnefatafl 11×11: corner escape; throne and corners for the king only, every \
+             piece may cross the empty throne; corners hostile to all, throne hostile to \
+             attackers and, when empty, to defenders; armed king captured by four sides (the \
+             throne counting), never on the edge; no shieldwall, fort or encirclement rules; \
+             threefold repetition draws."
+        }
+        _ => return None,
+    })
+}
+
+/// The rule set of a named preset, or `None` for an unknown name.
+pub fn preset(name: &str) -> Option<Rules> {
+    let tablut_edge = Rules {
+        dims: Dims::new(9, 9),
+        setup: TABLUT_SETUP.to_string(),
+        first_to_move: Side::Attackers,
+        escape: Escape::Edge,
+        throne_stop: Access::Nobody,
+        throne_pass: Access::Everyone,
+        king_may_return_to_throne: false,
+        corner_stop: Access::Everyone,
+        throne_hostile_empty: HostileTo::Everyone,
+        throne_hostile_occupied: HostileTo::Nobody,
+        corners_hostile: HostileTo::Nobody,
+        king_armed: KingArmed::Yes,
+        king_capture: KingCapture::Strong,
+        throne_hostile_to_king: true,
+        corners_hostile_to_king: false,
+        edge_hostile_to_king: false,
+        shieldwall: false,
+        exit_fort: false,
+        encirclement: false,
+        repetition: Some(Repetition {
+            count: 3,
+            result: RepetitionResult::Draw,
+        }),
+        move_limit: None,
+        no_moves_loses: true,
+        defenders_win_if_no_attackers: false,
+    };
+    let tablut = Rules {
+        throne_stop: Access::King,
+        king_may_return_to_throne: true,
+        king_capture: KingCapture::StrongOnThrone,
+        move_limit: Some(120),
+        defenders_win_if_no_attackers: true,
+        ..tablut_edge.clone()
+    };
+    let brandubh = Rules {
+        dims: Dims::new(7, 7),
+        setup: BRANDUBH_SETUP.to_string(),
+        escape: Escape::Corners,
+        throne_stop: Access::King,
+        throne_pass: Access::Everyone,
+        king_may_return_to_throne: true,
+        corner_stop: Access::King,
+        corners_hostile: HostileTo::Everyone,
+        king_capture: KingCapture::StrongOnThrone,
+        corners_hostile_to_king: true,
+        ..tablut_edge.clone()
+    };
+    let brandubh_weak = Rules {
+        king_capture: KingCapture::Weak,
+        move_limit: Some(120),
+        defenders_win_if_no_attackers: true,
+        ..brandubh.clone()
+    };
+    let tablut_corner = Rules {
+        escape: Escape::Corners,
+        throne_stop: Access::King,
+        throne_pass: Access::King,
+        king_may_return_to_throne: true,
+        corner_stop: Access::King,
+        corners_hostile: HostileTo::Everyone,
+        ..tablut_edge.clone()
+    };
+    let tablut_corner_hostile_edge = Rules {
+        edge_hostile_to_king: true,
+        corners_hostile_to_king: true,
+        ..tablut_corner.clone()
+    };
+    let fetlar = Rules {
+        dims: Dims::new(11, 11),
+        setup: HNEFATAFL_SETUP.to_string(),
+        escape: Escape::Corners,
+        throne_stop: Access::King,
+        throne_pass: Access::Everyone,
+        king_may_return_to_throne: true,
+        corner_stop: Access::King,
+        throne_hostile_empty: HostileTo::Everyone,
+        throne_hostile_occupied: HostileTo::Attackers,
+        corners_hostile: HostileTo::Everyone,
+        ..tablut_edge.clone()
+    };
+    let copenhagen = Rules {
+        shieldwall: true,
+        exit_fort: true,
+        encirclement: true,
+        repetition: Some(Repetition {
+            count: 3,
+            result: RepetitionResult::DefendersLose,
+        }),
+        ..fetlar.clone()
+    };
+    Some(match name {
+        "tablut-edge" => tablut_edge,
+        "tablut" => tablut,
+        "brandubh" => brandubh,
+        "brandubh-weak" => brandubh_weak,
+        "tablut-corner" => tablut_corner,
+        "tablut-corner-hostile-edge" => tablut_corner_hostile_edge,
+        "copenhagen" => copenhagen,
+        "fetlar" => fetlar,
+        _ => return None,
+    })
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        preset(DEFAULT_PRESET).expect("the default preset exists")
+    }
+}
+
+impl Rules {
+    /// The start position of these rules (`setup` on `dims`).
+    pub fn start_position(&self) -> Result<Position, SetupError> {
+        Position::from_setup(&self.setup, self.dims)
+    }
+
+    /// Rejects contradictory or impossible combinations, with a message that
+    /// names the fields involved.
+    pub fn validate(&self) -> Result<(), RulesError> {
+        let bad = |message: String| Err(RulesError::Contradiction { message });
+        let Dims { rows, cols } = self.dims;
+        if !(MIN_SIDE..=MAX_SIDE).contains(&rows) || !(MIN_SIDE..=MAX_SIDE).contains(&cols) {
+            return bad(format!(
+                "dims {rows}×{cols} is outside the supported {MIN_SIDE}×{MIN_SIDE} to {MAX_SIDE}×{MAX_SIDE}"
+            ));
+        }
+        if self.escape == Escape::Corners && !self.corner_stop.allows_king() {
+            return bad(
+                "escape is `corners` but corner_stop is `nobody`: the king could never win; \
+                 set corner_stop to `king` (or broader)"
+                    .to_string(),
+            );
+        }
+        if self.king_may_return_to_throne && !self.throne_stop.allows_king() {
+            return bad(
+                "king_may_return_to_throne is true but throne_stop is `nobody`; set throne_stop \
+                 to `king` or king_may_return_to_throne to false"
+                    .to_string(),
+            );
+        }
+        if self.exit_fort && self.escape == Escape::Edge {
+            return bad(
+                "exit_fort needs escape `corners`: with edge escape the king has already won \
+                 when he reaches the edge"
+                    .to_string(),
+            );
+        }
+        if self.edge_hostile_to_king && self.escape == Escape::Edge {
+            return bad(
+                "edge_hostile_to_king needs escape `corners`: with edge escape the king wins as \
+                 soon as he reaches the edge, so he can never be captured there"
+                    .to_string(),
+            );
+        }
+        if self.corners_hostile_to_king && self.escape == Escape::Corners {
+            // Harmless: a king beside a corner may be captured against it.
+        }
+        if let Some(rep) = self.repetition
+            && rep.count < 2
+        {
+            return bad(format!(
+                "repetition count {} makes no sense; use 2 or more (3 is usual)",
+                rep.count
+            ));
+        }
+        if self.move_limit == Some(0) {
+            return bad(
+                "move_limit 0 would end every game at once; use at least 1 or leave it out"
+                    .to_string(),
+            );
+        }
+        self.start_position().map_err(RulesError::Setup)?;
+        Ok(())
+    }
+}
+
+/// Why a rule set could not be resolved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RulesError {
+    UnknownPreset { name: String },
+    MissingFields { fields: Vec<&'static str> },
+    Contradiction { message: String },
+    Setup(SetupError),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::UnknownPreset { name } => write!(
+                f,
+                "unknown rules preset `{name}`; valid presets: {}",
+                preset_names().join(", ")
+            ),
+            RulesError::MissingFields { fields } => write!(
+                f,
+                "rules without a `preset` must give every field; missing: {}; or add \
+                 `preset: <name>` with one of: {}",
+                fields.join(", "),
+                preset_names().join(", ")
+            ),
+            RulesError::Contradiction { message } => write!(f, "contradictory rules: {message}"),
+            RulesError::Setup(e) => write!(f, "the rules' start position is invalid: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// `engine.rules` in front matter: a preset name (`rules: tablut`), a map with
+/// a preset plus field overrides (`{ preset: tablut, move_limit: 200 }`), or a
+/// fully explicit map of every [`Rules`] field.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+pub struct RulesSpec {
+    pub preset: Option<String>,
+    pub overrides: RulesOverrides,
+}
+
+/// Field overrides on top of a preset. `null` for `repetition` or
+/// `move_limit` switches that rule off.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesOverrides {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub preset: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dims: Option<Dims>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_to_move: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escape: Option<Escape>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throne_stop: Option<Access>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throne_pass: Option<Access>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king_may_return_to_throne: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corner_stop: Option<Access>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throne_hostile_empty: Option<HostileTo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throne_hostile_occupied: Option<HostileTo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corners_hostile: Option<HostileTo>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king_armed: Option<KingArmed>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub king_capture: Option<KingCapture>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub throne_hostile_to_king: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub corners_hostile_to_king: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge_hostile_to_king: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shieldwall: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exit_fort: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub encirclement: Option<bool>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub repetition: Option<Option<Repetition>>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub move_limit: Option<Option<u32>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_moves_loses: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defenders_win_if_no_attackers: Option<bool>,
+}
+
+/// A field that is present (even as `null`) deserializes to `Some(..)`.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+impl RulesSpec {
+    /// A bare preset name.
+    pub fn preset(name: &str) -> RulesSpec {
+        RulesSpec {
+            preset: Some(name.to_string()),
+            overrides: RulesOverrides::default(),
+        }
+    }
+
+    /// The rule set this value stands for, validated. With neither a preset nor
+    /// any field, that is the default preset.
+    pub fn resolve(&self) -> Result<Rules, RulesError> {
+        let o = &self.overrides;
+        let base = match &self.preset {
+            Some(name) => {
+                Some(preset(name).ok_or_else(|| RulesError::UnknownPreset { name: name.clone() })?)
+            }
+            None if *o == RulesOverrides::default() => Some(Rules::default()),
+            None => None,
+        };
+        let mut missing = Vec::new();
+        macro_rules! field {
+            ($name:ident) => {
+                match (&o.$name, &base) {
+                    (Some(v), _) => v.clone(),
+                    (None, Some(b)) => b.$name.clone(),
+                    (None, None) => {
+                        missing.push(stringify!($name));
+                        Default::default()
+                    }
+                }
+            };
+        }
+        let rules = Rules {
+            dims: match (o.dims, &base) {
+                (Some(d), _) => d,
+                (None, Some(b)) => b.dims,
+                (None, None) => {
+                    missing.push("dims");
+                    Dims::new(9, 9)
+                }
+            },
+            setup: field!(setup),
+            first_to_move: match (o.first_to_move, &base) {
+                (Some(v), _) => v,
+                (None, Some(b)) => b.first_to_move,
+                (None, None) => {
+                    missing.push("first_to_move");
+                    Side::Attackers
+                }
+            },
+            escape: field_or(
+                &mut missing,
+                "escape",
+                o.escape,
+                base.as_ref().map(|b| b.escape),
+                Escape::Edge,
+            ),
+            throne_stop: field_or(
+                &mut missing,
+                "throne_stop",
+                o.throne_stop,
+                base.as_ref().map(|b| b.throne_stop),
+                Access::Nobody,
+            ),
+            throne_pass: field_or(
+                &mut missing,
+                "throne_pass",
+                o.throne_pass,
+                base.as_ref().map(|b| b.throne_pass),
+                Access::Nobody,
+            ),
+            king_may_return_to_throne: field!(king_may_return_to_throne),
+            corner_stop: field_or(
+                &mut missing,
+                "corner_stop",
+                o.corner_stop,
+                base.as_ref().map(|b| b.corner_stop),
+                Access::Nobody,
+            ),
+            throne_hostile_empty: field_or(
+                &mut missing,
+                "throne_hostile_empty",
+                o.throne_hostile_empty,
+                base.as_ref().map(|b| b.throne_hostile_empty),
+                HostileTo::Nobody,
+            ),
+            throne_hostile_occupied: field_or(
+                &mut missing,
+                "throne_hostile_occupied",
+                o.throne_hostile_occupied,
+                base.as_ref().map(|b| b.throne_hostile_occupied),
+                HostileTo::Nobody,
+            ),
+            corners_hostile: field_or(
+                &mut missing,
+                "corners_hostile",
+                o.corners_hostile,
+                base.as_ref().map(|b| b.corners_hostile),
+                HostileTo::Nobody,
+            ),
+            king_armed: field_or(
+                &mut missing,
+                "king_armed",
+                o.king_armed,
+                base.as_ref().map(|b| b.king_armed),
+                KingArmed::No,
+            ),
+            king_capture: field_or(
+                &mut missing,
+                "king_capture",
+                o.king_capture,
+                base.as_ref().map(|b| b.king_capture),
+                KingCapture::Strong,
+            ),
+            throne_hostile_to_king: field!(throne_hostile_to_king),
+            corners_hostile_to_king: field!(corners_hostile_to_king),
+            edge_hostile_to_king: field!(edge_hostile_to_king),
+            shieldwall: field!(shieldwall),
+            exit_fort: field!(exit_fort),
+            encirclement: field!(encirclement),
+            repetition: field!(repetition),
+            move_limit: field!(move_limit),
+            no_moves_loses: field!(no_moves_loses),
+            defenders_win_if_no_attackers: field!(defenders_win_if_no_attackers),
+        };
+        if !missing.is_empty() {
+            return Err(RulesError::MissingFields { fields: missing });
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+}
+
+fn field_or<T>(
+    missing: &mut Vec<&'static str>,
+    name: &'static str,
+    value: Option<T>,
+    base: Option<T>,
+    placeholder: T,
+) -> T {
+    match (value, base) {
+        (Some(v), _) => v,
+        (None, Some(b)) => b,
+        (None, None) => {
+            missing.push(name);
+            placeholder
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RulesSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SpecVisitor;
+        impl<'de> serde::de::Visitor<'de> for SpecVisitor {
+            type Value = RulesSpec;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(
+                    f,
+                    "a rules preset name ({}) or a map of rule fields",
+                    preset_names().join(", ")
+                )
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RulesSpec, E> {
+                if preset(v).is_none() {
+                    return Err(E::custom(RulesError::UnknownPreset {
+                        name: v.to_string(),
+                    }));
+                }
+                Ok(RulesSpec::preset(v))
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<RulesSpec, A::Error> {
+                let mut overrides =
+                    RulesOverrides::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
+                let preset_name = overrides.preset.take();
+                if let Some(name) = &preset_name
+                    && preset(name).is_none()
+                {
+                    return Err(serde::de::Error::custom(RulesError::UnknownPreset {
+                        name: name.clone(),
+                    }));
+                }
+                Ok(RulesSpec {
+                    preset: preset_name,
+                    overrides,
+                })
+            }
+        }
+        deserializer.deserialize_any(SpecVisitor)
+    }
+}
