@@ -122,6 +122,22 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>)
         .with_help("run rulehub in a hub folder (one with content/), or pass --root DIR"));
     }
     let entries = discover(root, &content, &mut diagnostics);
+    // Which default-language variant files exist, parsed or not, so a
+    // translation is called an orphan only when its original is truly absent.
+    let originals: std::collections::BTreeSet<(String, String)> = entries
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Variant {
+                family, name, lang, ..
+            } if lang
+                .as_deref()
+                .is_none_or(|l| config.is_default_language(l)) =>
+            {
+                Some((family.clone(), name.clone()))
+            }
+            _ => None,
+        })
+        .collect();
     let parsed: Vec<Result<Parsed, Vec<Diagnostic>>> = entries
         .into_par_iter()
         .map(|entry| parse_entry(root, entry, &config))
@@ -133,7 +149,10 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>)
         families: Vec::new(),
         assets: Vec::new(),
     };
-    let mut builder = Assembler::default();
+    let mut builder = Assembler {
+        originals,
+        ..Assembler::default()
+    };
     for result in parsed {
         match result {
             Ok(parsed) => builder.add(parsed, options, &mut diagnostics),
@@ -483,6 +502,8 @@ struct Assembler {
     variants: BTreeMap<(String, String), Page<VariantFrontMatter>>,
     translations: BTreeMap<(String, String), Localized<Page<TranslationFrontMatter>>>,
     assets: Vec<Asset>,
+    /// Default-language variant files that exist (parsed or not, published or not).
+    originals: std::collections::BTreeSet<(String, String)>,
 }
 
 impl Assembler {
@@ -523,15 +544,15 @@ impl Assembler {
     }
 
     fn finish(mut self, hub: &mut Hub, diagnostics: &mut Vec<Diagnostic>) {
-        // Orphan translations: their default-language file is missing (or a draft).
+        // Orphan translations: their default-language file does not exist.
         for ((family, name), pages) in &self.translations {
-            if !self.variants.contains_key(&(family.clone(), name.clone())) {
+            if !self.originals.contains(&(family.clone(), name.clone())) {
                 for page in pages.values() {
                     diagnostics.push(
                         page.source
                             .error(Position::at_offset(&page.source.text, 0), format!("translation of `{name}` without its default-language file"))
                             .with_help(format!(
-                                "create content/{family}/{name}.md (the rules live there), rename this file, or publish the default-language page"
+                                "create content/{family}/{name}.md (the rules live there) or rename this file"
                             )),
                     );
                 }
