@@ -1,6 +1,6 @@
 //! Turns a checked board into SVG text.
 //!
-//! Geometry: a square is 40 units; margins are 8 units, or 26 on a side that
+//! Geometry: a square is 40 units; margins are 8 units, or 28 on a side that
 //! carries coordinates. The document has a viewBox and no width or height, so
 //! it scales to whatever box the page gives it.
 //!
@@ -28,7 +28,7 @@ use crate::engine::{Dims, Piece, Square};
 
 const CELL: f64 = 40.0;
 const PAD: f64 = 8.0;
-const LABEL_MARGIN: f64 = 26.0;
+const LABEL_MARGIN: f64 = 28.0;
 const DEFAULT_PIECE_SIZE: f64 = 0.86;
 const CAPTURED_OPACITY: &str = "0.4";
 
@@ -327,7 +327,7 @@ impl Painter<'_> {
         let group = Group::new()
             .set("class", "rh-coordinates")
             .set("font-family", "Georgia, 'Times New Roman', serif")
-            .set("font-size", num(CELL * 0.38))
+            .set("font-size", num(CELL * 0.36))
             .set("text-anchor", "middle")
             .set("dominant-baseline", "central");
         let mut group = self.paint(
@@ -549,7 +549,7 @@ impl Painter<'_> {
                 Piece::King => {
                     let disc = Circle::new().set("r", "45").set("stroke-width", "5");
                     let crown = Path::new()
-                        .set("d", "M-25,17L-29,-15L-13,-1L0,-24L13,-1L29,-15L25,17Z")
+                        .set("d", "M-29,19L-33,-17L-15,-1L0,-29L15,-1L33,-17L29,19Z")
                         .set("stroke-width", "3")
                         .set("stroke-linejoin", "round");
                     symbol = symbol
@@ -589,7 +589,7 @@ impl Painter<'_> {
     }
 }
 
-/// An arrow outline from the centre of one square to near the centre of another.
+/// An arrow outline from the centre of one square towards the centre of another.
 fn arrow_path((x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> String {
     let (dx, dy) = (x2 - x1, y2 - y1);
     let length = (dx * dx + dy * dy).sqrt().max(1.0);
@@ -597,9 +597,10 @@ fn arrow_path((x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> String {
     let (nx, ny) = (-uy, ux);
     let shaft = CELL * 0.09;
     let head_width = CELL * 0.27;
-    let head_length = (CELL * 0.42).min(length * 0.6);
-    let start = (x1 + ux * CELL * 0.18, y1 + uy * CELL * 0.18);
-    let tip = (x2 - ux * CELL * 0.08, y2 - uy * CELL * 0.08);
+    // From just off the origin's centre to the rim of a piece on the destination.
+    let start = (x1 + ux * CELL * 0.1, y1 + uy * CELL * 0.1);
+    let tip = (x2 - ux * CELL * 0.4, y2 - uy * CELL * 0.4);
+    let head_length = (CELL * 0.42).min((length - CELL * 0.5).max(1.0) * 0.7);
     let base = (tip.0 - ux * head_length, tip.1 - uy * head_length);
     let points = [
         (start.0 + nx * shaft, start.1 + ny * shaft),
