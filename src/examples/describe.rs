@@ -1,7 +1,7 @@
 //! The sentence under each worked example, generated from the checked data
 //! in the page's language, so prose can never drift from what was verified.
 
-use crate::engine::tafl::Outcome;
+use crate::engine::tafl::{Outcome, Position};
 use crate::engine::{Dims, Piece, Side, Square};
 use crate::i18n::{Arg, I18n};
 
@@ -47,7 +47,7 @@ pub const MESSAGE_IDS: &[&str] = &[
 /// moves b8–b9: defenders win, the king reached the edge."
 pub fn describe(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
     let dims = example.before.dims();
-    let mut sentence = position_clause(example, i18n, lang);
+    let mut sentence = describe_position(&example.before, Some(example.to_move), i18n, lang);
     sentence.push_str(". ");
     let (earlier, last) = example.moves.split_at(example.moves.len() - 1);
     if !earlier.is_empty() {
@@ -114,9 +114,16 @@ fn dash(move_name: &str) -> String {
     move_name.replacen('-', "–", 1)
 }
 
-fn position_clause(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
-    let dims = example.before.dims();
-    let pieces = example.before.pieces();
+/// "King b8, one attacker i1, all else empty; defenders to move" — the
+/// pieces of a position, and whose turn it is when given.
+pub fn describe_position(
+    position: &Position,
+    to_move: Option<Side>,
+    i18n: &I18n,
+    lang: &str,
+) -> String {
+    let dims = position.dims();
+    let pieces = position.pieces();
     let squares_of = |kind: Piece| -> Vec<String> {
         sorted_names(
             pieces.iter().filter(|(_, p)| *p == kind).map(|(s, _)| *s),
@@ -144,17 +151,19 @@ fn position_clause(example: &CheckedExample, i18n: &I18n, lang: &str) -> String 
             ));
         }
     }
-    let side = match example.to_move {
-        Side::Attackers => "attackers",
-        Side::Defenders => "defenders",
-    };
     let mut clause = parts.join(", ");
     if pieces.len() < 12 {
         clause.push_str(", ");
         clause.push_str(&i18n.message(lang, "example-rest-empty", &[]));
     }
-    clause.push_str("; ");
-    clause.push_str(&i18n.message(lang, "example-to-move", &[("side", Arg::Str(side))]));
+    if let Some(side) = to_move {
+        clause.push_str("; ");
+        clause.push_str(&i18n.message(
+            lang,
+            "example-to-move",
+            &[("side", Arg::Str(side.as_str()))],
+        ));
+    }
     capitalise(&clause)
 }
 

@@ -8,7 +8,7 @@ mod spec;
 
 use std::collections::BTreeSet;
 
-pub use describe::{MESSAGE_IDS, describe};
+pub use describe::{MESSAGE_IDS, describe, describe_position};
 pub use spec::{ExampleSpec, Expect, PiecesSpec, PositionSpec};
 
 use crate::engine::tafl::{Game, IllegalMove, Move, Outcome, Position, Rules};

@@ -799,9 +799,12 @@ impl VariantEmbeds<'_> {
             "<div class=\"example\" id=\"example-{}\">\n<div class=\"example-boards\">\n",
             escape(id)
         );
-        html.push_str(&figure(&before_file, &before_label, &sentence));
+        let before_alt =
+            examples::describe_position(&example.before, Some(example.to_move), i18n, lang);
+        html.push_str(&figure(&before_file, &before_label, &before_alt));
         if show_after {
-            html.push_str(&figure(&after_file, &after_label, &sentence));
+            let after_alt = examples::describe_position(&example.after, None, i18n, lang);
+            html.push_str(&figure(&after_file, &after_label, &after_alt));
         }
         html.push_str(&format!(
             "</div>\n<p class=\"example-description\">{}</p>\n<p class=\"example-verified\">{}</p>\n</div>\n",
