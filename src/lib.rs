@@ -12,5 +12,7 @@ pub mod examples;
 pub mod hub;
 pub mod i18n;
 pub mod markdown;
+pub mod scaffold;
+pub mod serve;
 pub mod site;
 pub mod variant;

@@ -5,7 +5,9 @@
 
 // WIRE pub mod board;
 mod build;
+pub mod new;
 mod report;
+pub mod serve;
 // WIRE pub mod perft;
 // WIRE pub mod replay;
 
@@ -37,6 +39,14 @@ enum Command {
     /// Check the hub like `build` does, without writing anything.
     #[command(after_help = "Example:\n  rulehub check --root my-hub --message-format json")]
     Check(build::CheckArgs),
+    /// Serve the hub on localhost, rebuilding and reloading pages as files change.
+    #[command(after_help = "Example:\n  rulehub serve --root my-hub --port 0 --open")]
+    Serve(serve::ServeArgs),
+    /// Start a variant page (or a translation of one) that builds at once.
+    #[command(
+        after_help = "Examples:\n  rulehub new tafl/my-tablut --from tafl/tablut\n  rulehub new tafl/my-tablut --lang cs"
+    )]
+    New(new::NewArgs),
     // WIRE /// Draw a board as SVG on stdout, to try a setup before writing a page.
     // WIRE #[command(after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg")]
     // WIRE Board(board::BoardArgs),
@@ -60,6 +70,8 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Build(args) => build::build(&args),
         Command::Check(args) => build::check(&args),
+        Command::Serve(args) => serve::run(&args),
+        Command::New(args) => new::run(&args),
         // WIRE Command::Board(args) => board::run(&args),
         // WIRE Command::Perft(args) => perft::run(&args),
         // WIRE Command::Replay(args) => replay::run(&args),

@@ -1,0 +1,158 @@
+//! `rulehub serve`: the development server, reporting every build.
+
+use std::io::Write;
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::process::{ExitCode, Stdio};
+
+use clap::Args;
+use rulehub::diagnostic::Diagnostic;
+use rulehub::serve::{self, Event, Options, Server};
+
+use super::EXIT_USAGE;
+use super::report::{self, MessageFormat, counts, plural};
+
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The hub folder (holding hub.yaml and content/).
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// The address to listen on. Anything but loopback exposes the preview
+    /// to the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// The port; 0 picks a free one.
+    #[arg(long, default_value_t = 1111)]
+    port: u16,
+    /// Open the site in the browser once it is served.
+    #[arg(long)]
+    open: bool,
+    /// Include pages marked `published: false`.
+    #[arg(long)]
+    drafts: bool,
+}
+
+pub fn run(args: &ServeArgs) -> ExitCode {
+    let options = Options {
+        root: args.root.clone(),
+        bind: args.bind,
+        port: args.port,
+        drafts: args.drafts,
+    };
+    let server = match Server::start(&options) {
+        Ok(server) => server,
+        Err(error) => {
+            eprintln!("error: {error}");
+            if matches!(error, serve::ServeError::Bind { .. }) {
+                eprintln!("help: pass another --port, or --port 0 for any free one");
+            }
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let mut last_warnings: Vec<Diagnostic> = Vec::new();
+    // The first event is the first build; report it before the address.
+    if let Ok(event) = server.events().recv() {
+        report_event(event, &mut last_warnings);
+    }
+    let url = server.url();
+    println!("serving {} at {url} (Ctrl-C to stop)", args.root.display());
+    let _ = std::io::stdout().flush();
+    if !args.bind.is_loopback() {
+        eprintln!(
+            "warning: listening on {}: anyone on the network can read the preview",
+            args.bind
+        );
+    }
+    if args.open {
+        open_browser(&url);
+    }
+    while let Ok(event) = server.events().recv() {
+        report_event(event, &mut last_warnings);
+    }
+    ExitCode::SUCCESS
+}
+
+fn report_event(event: Event, last_warnings: &mut Vec<Diagnostic>) {
+    match event {
+        Event::Built {
+            stats,
+            warnings,
+            elapsed,
+            changed,
+        } => {
+            if warnings != *last_warnings {
+                report::print(&warnings, MessageFormat::Human);
+                *last_warnings = warnings;
+            }
+            let what = format!(
+                "{}, {}, {}",
+                plural(stats.pages, "page", "pages"),
+                plural(stats.diagrams, "diagram", "diagrams"),
+                plural(stats.examples, "example checked", "examples checked"),
+            );
+            if changed.is_empty() {
+                eprintln!("built {what} in {} ms", elapsed.as_millis());
+            } else {
+                eprintln!(
+                    "rebuilt after {} changed: {what} in {} ms",
+                    describe(&changed),
+                    elapsed.as_millis()
+                );
+            }
+        }
+        Event::Failed {
+            diagnostics,
+            elapsed,
+            changed,
+        } => {
+            report::print(&diagnostics, MessageFormat::Human);
+            let (errors, warnings) = counts(&diagnostics);
+            last_warnings.clear();
+            let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
+            if warnings > 0 {
+                line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
+            }
+            if !changed.is_empty() {
+                line.push_str(&format!(" after {} changed", describe(&changed)));
+            }
+            eprintln!(
+                "{line} ({} ms); the pages show them until fixed, with the last good build underneath",
+                elapsed.as_millis()
+            );
+        }
+        Event::WatchError(message) => eprintln!("warning: file watcher: {message}"),
+    }
+}
+
+fn describe(changed: &[PathBuf]) -> String {
+    match changed {
+        [one] => one.display().to_string(),
+        [first, rest @ ..] => format!("{} and {} more", first.display(), rest.len()),
+        [] => "nothing".to_string(),
+    }
+}
+
+/// Opens `url` in the default browser; failures are only mentioned.
+fn open_browser(url: &str) {
+    let program = if cfg!(target_os = "macos") {
+        "open"
+    } else {
+        "xdg-open"
+    };
+    let spawned = std::process::Command::new(program)
+        .arg(url)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    match spawned {
+        // Reap the opener when it exits.
+        Ok(mut child) => {
+            std::thread::spawn(move || child.wait());
+        }
+        Err(error) => eprintln!(
+            "note: could not open a browser with {}: {error}; open {url} yourself",
+            Path::new(program).display()
+        ),
+    }
+}

@@ -1,0 +1,193 @@
+//! What serve mode adds to HTML responses: the live-reload script and, while
+//! the newest build failed, an overlay listing its diagnostics. Never part
+//! of `rulehub build` output.
+
+use std::fmt::Write as _;
+
+use crate::diagnostic::{Diagnostic, Severity};
+
+/// Connects to the live-reload websocket and reloads the page on each
+/// message; after a lost connection (server restarted) it retries and
+/// reloads once it is back.
+const RELOAD_SCRIPT: &str = r#"<script id="rulehub-livereload">
+(function () {
+  var lost = false;
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    var socket = new WebSocket(scheme + "//" + location.host + "/__rulehub/livereload");
+    socket.onopen = function () { if (lost) { location.reload(); } };
+    socket.onmessage = function (event) { if (event.data === "reload") { location.reload(); } };
+    socket.onclose = function () { lost = true; setTimeout(connect, 1000); };
+  }
+  connect();
+})();
+</script>
+"#;
+
+/// Escapes text for HTML element content and attribute values.
+pub fn html_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A diagnostic as plain text in the compiler style: the message, the
+/// place, the source line with a caret, the help.
+pub fn render_plain(diagnostic: &Diagnostic) -> String {
+    let mut out = String::new();
+    let label = match diagnostic.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let _ = writeln!(out, "{label}: {}", diagnostic.message);
+    match diagnostic.position {
+        Some(p) => {
+            let _ = writeln!(
+                out,
+                "  --> {}:{}:{}",
+                diagnostic.file.display(),
+                p.line,
+                p.column
+            );
+            if let Some(line) = diagnostic
+                .source
+                .as_deref()
+                .and_then(|s| s.lines().nth(p.line.saturating_sub(1)))
+            {
+                let number = p.line.to_string();
+                let pad = " ".repeat(number.len());
+                let caret = " ".repeat(p.column.saturating_sub(1));
+                let _ = writeln!(out, "{pad} |");
+                let _ = writeln!(out, "{number} | {line}");
+                let _ = writeln!(out, "{pad} | {caret}^");
+            }
+        }
+        None => {
+            let _ = writeln!(out, "  --> {}", diagnostic.file.display());
+        }
+    }
+    if let Some(help) = &diagnostic.help {
+        let _ = writeln!(out, "  = help: {help}");
+    }
+    out
+}
+
+/// The overlay shown on every page while the newest build failed.
+pub fn overlay_html(diagnostics: &[Diagnostic]) -> String {
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let mut out = String::from(
+        "<div id=\"rulehub-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;overflow:auto;\
+         background:rgba(20,20,24,.96);color:#f4f4f4;font:14px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:2rem\">\n",
+    );
+    let _ = writeln!(
+        out,
+        "<p style=\"margin:0 0 1rem;font-size:1.15em;color:#ff8a80\"><strong>rulehub: the build failed with {errors} {}.</strong> \
+         The page below is the last good build; fix the file and it reloads.\
+         <button type=\"button\" style=\"float:right\" onclick=\"this.closest('#rulehub-overlay').remove()\">close</button></p>",
+        if errors == 1 { "error" } else { "errors" }
+    );
+    for diagnostic in diagnostics {
+        let colour = if diagnostic.is_error() {
+            "#ff8a80"
+        } else {
+            "#ffd180"
+        };
+        let _ = writeln!(
+            out,
+            "<pre class=\"rulehub-diagnostic\" style=\"white-space:pre-wrap;margin:0 0 1.2rem;border-left:4px solid {colour};padding-left:1rem\">{}</pre>",
+            html_escape(&render_plain(diagnostic))
+        );
+    }
+    out.push_str("</div>\n");
+    out
+}
+
+/// `html` with the reload script (and the overlay, when given) added before
+/// the closing `</body>`, or at the end when there is none.
+pub fn inject(html: &str, overlay: Option<&str>) -> String {
+    let mut addition = String::with_capacity(RELOAD_SCRIPT.len() + overlay.map_or(0, str::len));
+    if let Some(overlay) = overlay {
+        addition.push_str(overlay);
+    }
+    addition.push_str(RELOAD_SCRIPT);
+    let at = html
+        .to_ascii_lowercase()
+        .rfind("</body>")
+        .unwrap_or(html.len());
+    let mut out = String::with_capacity(html.len() + addition.len());
+    out.push_str(&html[..at]);
+    out.push_str(&addition);
+    out.push_str(&html[at..]);
+    out
+}
+
+/// A page standing in for the whole site while no build has succeeded yet.
+pub fn error_page(overlay: &str) -> String {
+    inject(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>rulehub: build failed</title></head>\n<body>\n</body>\n</html>\n",
+        Some(overlay),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnostic::Position;
+
+    fn broken() -> Diagnostic {
+        let source = "---\ntitle: \"<b>x</b>\"\nrules: tablut-edgy\n---\n";
+        Diagnostic::error(
+            "content/tafl/x.md",
+            "unknown preset `<script>alert(1)</script>`",
+        )
+        .at(Position::at_line_column(source, 3, 8))
+        .with_help("did you mean `tablut-edge`?")
+        .with_source(source.into())
+    }
+
+    #[test]
+    fn plain_rendering_points_at_the_column() {
+        let text = render_plain(&broken());
+        assert!(text.contains("--> content/tafl/x.md:3:8"), "{text}");
+        assert!(
+            text.contains("3 | rules: tablut-edgy\n  |        ^"),
+            "{text}"
+        );
+        assert!(
+            text.contains("= help: did you mean `tablut-edge`?"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn overlay_escapes_everything_from_the_hub() {
+        let source = "---\ntitle: \"<b>x</b>\"\n---\n";
+        let on_title = Diagnostic::error("x.md", "bad")
+            .at(Position::at_line_column(source, 2, 1))
+            .with_source(source.into());
+        let html = overlay_html(&[broken(), on_title]);
+        assert!(!html.contains("<script>alert"), "{html}");
+        assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+        assert!(html.contains("&quot;&lt;b&gt;x&lt;/b&gt;&quot;"));
+    }
+
+    #[test]
+    fn injection_goes_before_the_closing_body() {
+        let page = "<html><body><p>hi</p></BODY></html>";
+        let out = inject(page, Some("<div id=\"rulehub-overlay\"></div>"));
+        let overlay = out.find("rulehub-overlay").expect("overlay");
+        let script = out.find("rulehub-livereload").expect("script");
+        let close = out.find("</BODY>").expect("body end");
+        assert!(overlay < script && script < close);
+        assert!(inject("<p>fragment</p>", None).ends_with("</script>\n"));
+    }
+}

@@ -1,0 +1,184 @@
+//! Watching the hub's sources (content/, templates/, themes/, hub.yaml) with
+//! a debounced notify watcher, and handing each batch of relevant changes to
+//! a callback on a thread of its own.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
+use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+
+use super::ServeError;
+
+/// The folders under the hub root whose contents feed the build.
+pub const WATCHED_DIRS: [&str; 3] = ["content", "templates", "themes"];
+/// The hub configuration file.
+pub const CONFIG_FILE: &str = "hub.yaml";
+
+/// Quiet time after the last change before a rebuild starts.
+const DEBOUNCE: Duration = Duration::from_millis(80);
+/// How often the batch thread looks whether it should stop.
+const POLL: Duration = Duration::from_millis(200);
+
+/// A running watcher; dropping it stops watching.
+pub(crate) struct Watcher {
+    stop: Arc<AtomicBool>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Watcher {
+    /// Watches the hub at `root`; `on_batch` gets the changed source files
+    /// (relative to `root`), or a message when the watcher fails.
+    pub fn start(
+        root: &Path,
+        mut on_batch: impl FnMut(Result<Vec<PathBuf>, String>) + Send + 'static,
+    ) -> Result<Watcher, ServeError> {
+        let root = std::fs::canonicalize(root).map_err(|e| ServeError::Watch {
+            path: root.to_path_buf(),
+            message: e.to_string(),
+        })?;
+        let (tx, rx) = mpsc::channel::<DebounceEventResult>();
+        let debouncer = new_debouncer(DEBOUNCE, tx).map_err(|e| ServeError::Watch {
+            path: root.clone(),
+            message: e.to_string(),
+        })?;
+        let debouncer = Arc::new(Mutex::new(debouncer));
+        {
+            let mut guard = debouncer.lock().unwrap_or_else(|e| e.into_inner());
+            guard
+                .watcher()
+                .watch(&root, RecursiveMode::NonRecursive)
+                .map_err(|e| ServeError::Watch {
+                    path: root.clone(),
+                    message: e.to_string(),
+                })?;
+            for dir in WATCHED_DIRS {
+                let path = root.join(dir);
+                if path.is_dir() {
+                    guard
+                        .watcher()
+                        .watch(&path, RecursiveMode::Recursive)
+                        .map_err(|e| ServeError::Watch {
+                            path: path.clone(),
+                            message: e.to_string(),
+                        })?;
+                }
+            }
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("rulehub-watch".into())
+            .spawn(move || {
+                // The debouncer lives (and watches) as long as this thread.
+                let debouncer = debouncer;
+                while !stopping.load(Ordering::Relaxed) {
+                    let first = match rx.recv_timeout(POLL) {
+                        Ok(batch) => batch,
+                        Err(RecvTimeoutError::Timeout) => continue,
+                        Err(RecvTimeoutError::Disconnected) => break,
+                    };
+                    // Coalesce whatever else arrived meanwhile into one rebuild.
+                    let mut batches = vec![first];
+                    batches.extend(rx.try_iter());
+                    let mut changed = Vec::new();
+                    for batch in batches {
+                        match batch {
+                            Ok(events) => {
+                                changed.extend(events.into_iter().map(|event| event.path))
+                            }
+                            Err(error) => on_batch(Err(error.to_string())),
+                        }
+                    }
+                    rewatch(&debouncer, &root, &changed);
+                    let mut relevant: Vec<PathBuf> = changed
+                        .iter()
+                        .filter_map(|path| relevant(&root, path))
+                        .collect();
+                    relevant.sort();
+                    relevant.dedup();
+                    if !relevant.is_empty() {
+                        on_batch(Ok(relevant));
+                    }
+                }
+            })
+            .map_err(ServeError::Runtime)?;
+        Ok(Watcher {
+            stop,
+            thread: Some(thread),
+        })
+    }
+}
+
+impl Drop for Watcher {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A watched folder created (or re-created) after the start gets a fresh
+/// recursive watch.
+fn rewatch(debouncer: &Mutex<Debouncer<RecommendedWatcher>>, root: &Path, changed: &[PathBuf]) {
+    let mut guard = debouncer.lock().unwrap_or_else(|e| e.into_inner());
+    for dir in WATCHED_DIRS {
+        let path = root.join(dir);
+        if changed.contains(&path) {
+            let _ = guard.watcher().unwatch(&path);
+            if path.is_dir() {
+                let _ = guard.watcher().watch(&path, RecursiveMode::Recursive);
+            }
+        }
+    }
+}
+
+/// `path` relative to `root` when it is a source of the build: inside one of
+/// the watched folders (not hidden, not an editor backup) or hub.yaml.
+pub fn relevant(root: &Path, path: &Path) -> Option<PathBuf> {
+    let rel = path.strip_prefix(root).ok()?;
+    let mut components = rel.components();
+    let first = components.next()?.as_os_str().to_str()?;
+    if rel == Path::new(CONFIG_FILE) {
+        return Some(rel.to_path_buf());
+    }
+    if !WATCHED_DIRS.contains(&first) {
+        return None;
+    }
+    let hidden_or_backup = rel.components().any(|c| {
+        c.as_os_str()
+            .to_str()
+            .is_some_and(|name| name.starts_with('.') || name.ends_with('~'))
+    });
+    (!hidden_or_backup).then(|| rel.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_sources_of_the_build_count() {
+        let root = Path::new("/hub");
+        let rel = |p: &str| relevant(root, Path::new(p));
+        assert_eq!(
+            rel("/hub/content/tafl/tablut.md"),
+            Some(PathBuf::from("content/tafl/tablut.md"))
+        );
+        assert_eq!(rel("/hub/hub.yaml"), Some(PathBuf::from("hub.yaml")));
+        assert_eq!(
+            rel("/hub/themes/default/static/style.css"),
+            Some(PathBuf::from("themes/default/static/style.css"))
+        );
+        assert_eq!(rel("/hub/public/index.html"), None);
+        assert_eq!(rel("/hub/target/debug/rulehub"), None);
+        assert_eq!(rel("/hub/content/tafl/.tablut.md.swp"), None);
+        assert_eq!(rel("/hub/content/tafl/tablut.md~"), None);
+        assert_eq!(rel("/elsewhere/content/x.md"), None);
+    }
+}
