@@ -171,10 +171,33 @@ pub fn did_you_mean<'a>(
         .into_iter()
         .map(|c| (edit_distance(wrong, c), c))
         .filter(|(d, c)| {
-            *d <= (c.chars().count().max(3) / 3).max(1) || c.starts_with(wrong) && wrong.len() >= 3
+            *d <= c.chars().count().div_ceil(3).max(1) || c.starts_with(wrong) && wrong.len() >= 3
         })
         .min_by_key(|(d, c)| (*d, *c))
         .map(|(_, c)| c)
+}
+
+/// A "did you mean" hint for serde's "unknown field `x`, expected one of
+/// `a`, `b`" and "unknown variant" messages, when a candidate is close.
+pub fn serde_hint(message: &str) -> Option<String> {
+    if let Some(hint) = preset_hint(message) {
+        return Some(hint);
+    }
+    let start = ["unknown field `", "unknown variant `"]
+        .iter()
+        .find_map(|p| message.find(p).map(|i| i + p.len()))?;
+    let rest = &message[start..];
+    let (wrong, expected) = rest.split_once('`')?;
+    let candidates: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    did_you_mean(wrong, candidates.iter().copied()).map(|near| format!("did you mean `{near}`?"))
+}
+
+/// The engine names an unknown preset; suggest the nearest real one.
+fn preset_hint(message: &str) -> Option<String> {
+    let start = message.find("unknown rules preset `")? + "unknown rules preset `".len();
+    let wrong = &message[start..start + message[start..].find('`')?];
+    did_you_mean(wrong, crate::engine::tafl::preset_names().iter().copied())
+        .map(|near| format!("did you mean `{near}`?"))
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -223,6 +246,21 @@ mod tests {
                 offset: d
             }
         );
+    }
+
+    #[test]
+    fn serde_messages_get_a_suggestion() {
+        let message = "unknown field `titel`, expected one of `title`, `slug`, `order`";
+        assert_eq!(
+            serde_hint(message).as_deref(),
+            Some("did you mean `title`?")
+        );
+        let message = "unknown variant `attacker`, expected `attackers` or `defenders`";
+        assert_eq!(
+            serde_hint(message).as_deref(),
+            Some("did you mean `attackers`?")
+        );
+        assert_eq!(serde_hint("unknown field `zzz`, expected `title`"), None);
     }
 
     #[test]

@@ -199,7 +199,7 @@ fn render_spec(
         .unwrap_or_else(|| RenderSpec::default_for(dims));
     for error in crate::diagram::validate(&spec, dims, palette) {
         let position = match error.op_index {
-            Some(index) => op_position(page, index),
+            Some(index) => field_position(page, op_position(page, index), error.field.as_deref()),
             None => page.key_position("render"),
         };
         problems.push(
@@ -211,6 +211,49 @@ fn render_spec(
         );
     }
     spec
+}
+
+/// The line of a field path such as `typeStrokes.throne` inside the op that
+/// starts at `op`, so the caret lands on the offending value.
+fn field_position(
+    page: &Page<VariantFrontMatter>,
+    op: SourcePosition,
+    field: Option<&str>,
+) -> SourcePosition {
+    let Some(field) = field else {
+        return op;
+    };
+    let text = &page.source.text;
+    let end = page.split.yaml.end;
+    let mut found = op;
+    for segment in field.split('.').filter(|s| !s.is_empty()) {
+        let key = segment.split('[').next().unwrap_or(segment);
+        if key.is_empty() {
+            continue;
+        }
+        let mut offset = found.offset;
+        let mut hit = None;
+        for line in text[offset..end].split_inclusive('\n') {
+            let trimmed = line.trim_start().trim_start_matches("- ");
+            let pattern = format!("{key}:");
+            if let Some(at) = trimmed
+                .find(&pattern)
+                .filter(|at| *at == 0 || trimmed[..*at].ends_with([' ', '{', ',']))
+            {
+                hit = Some(SourcePosition::at_offset(
+                    text,
+                    offset + (line.len() - trimmed.len()) + at,
+                ));
+                break;
+            }
+            offset += line.len();
+        }
+        match hit {
+            Some(position) => found = position,
+            None => return found,
+        }
+    }
+    found
 }
 
 /// The line of the `index`-th `- op:` entry of the render ops.
@@ -258,10 +301,16 @@ fn check_examples(
                 if let Some(cut) = message.find(" at line ") {
                     message.truncate(cut);
                 }
+                let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
+                    "an example has `id`, `position`, `to_move`, `moves` and `expect` (see docs/example-format.md)".to_string()
+                });
                 problems.push(
                     page.source
-                        .error(page.source.position(offset), format!("worked example: {message}"))
-                        .with_help("an example has `id`, `position`, `to_move`, `moves` and `expect` (see docs/example-format.md)"),
+                        .error(
+                            page.source.position(offset),
+                            format!("worked example: {message}"),
+                        )
+                        .with_help(help),
                 );
                 continue;
             }

@@ -185,9 +185,10 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Result<HubConf
     };
     let yaml = 0..text.len();
     let config: HubConfig = front_matter::parse(&text, &yaml).map_err(|(message, position)| {
-        source
-            .error(position, message)
-            .with_help("hub.yaml keys are title, description, base_url, languages and theme")
+        let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
+            "hub.yaml keys are title, description, base_url, languages and theme".to_string()
+        });
+        source.error(position, message).with_help(help)
     })?;
     let problems = config.problems();
     let fatal = problems.iter().any(|(key, ..)| *key == "languages");
@@ -459,7 +460,9 @@ fn parse_front<F: serde::de::DeserializeOwned>(
     keys: &str,
 ) -> Result<F, Vec<Diagnostic>> {
     front_matter::parse(&source.text, &split.yaml).map_err(|(message, position)| {
-        let help = if message.contains("unknown field") || message.contains("missing field") {
+        let help = if let Some(hint) = crate::diagnostic::serde_hint(&message) {
+            hint
+        } else if message.contains("unknown field") || message.contains("missing field") {
             format!("the keys here are: {keys}")
         } else {
             "check the YAML syntax and the value's type".to_string()
