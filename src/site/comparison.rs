@@ -55,9 +55,12 @@ pub struct Row {
     pub cells: Vec<String>,
 }
 
+/// Reads one fact of a rule set, worded in a language.
+type Fact = fn(&Rules, &I18n, &str) -> String;
+
 /// Rows comparing `rules` (one per variant, in listing order) in `lang`.
 pub fn rows(rules: &[&Rules], i18n: &I18n, lang: &str) -> Vec<Row> {
-    let facts: [(&str, fn(&Rules, &I18n, &str) -> String); 10] = [
+    let facts: [(&str, Fact); 10] = [
         ("cmp-board", |r, _, _| {
             format!("{}×{}", r.dims.rows, r.dims.cols)
         }),
