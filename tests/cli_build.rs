@@ -319,3 +319,27 @@ fn every_error_of_a_run_is_reported() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("the hub has 3 errors"), "{stderr}");
 }
+
+#[test]
+fn quiet_prints_nothing_on_success_and_verbose_lists_every_variant() {
+    let hub = Hub::copy("mini");
+    hub.rulehub(&["check", "--quiet", "--drafts"])
+        .assert()
+        .success()
+        .stderr("");
+    hub.rulehub(&["check", "--verbose"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "tafl/standard: 4 examples checked, translated: cs",
+        ));
+    hub.edit(
+        "content/tafl/tablut.md",
+        "expect: { captures: [d4] }",
+        "expect: { captures: [] }",
+    );
+    hub.rulehub(&["check", "--quiet"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("example `pair-capture`"));
+}

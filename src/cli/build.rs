@@ -8,7 +8,7 @@ use clap::Args;
 use rulehub::site::{self, BuildOptions, Built};
 
 use super::report::{self, MessageFormat, counts, plural};
-use super::{EXIT_CONTENT, EXIT_USAGE};
+use super::{EXIT_CONTENT, EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
 pub struct BuildArgs {
@@ -39,9 +39,9 @@ pub struct CheckArgs {
     message_format: MessageFormat,
 }
 
-pub fn build(args: &BuildArgs) -> ExitCode {
+pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
     let started = Instant::now();
-    let Some(built) = run(&args.root, args.drafts, args.message_format) else {
+    let Some(built) = run(&args.root, args.drafts, args.message_format, verbosity) else {
         return ExitCode::from(EXIT_CONTENT);
     };
     let output = args
@@ -52,18 +52,18 @@ pub fn build(args: &BuildArgs) -> ExitCode {
         eprintln!("error: {error}");
         return ExitCode::from(EXIT_USAGE);
     }
-    summary("built", &built, started, args.message_format);
-    if args.message_format == MessageFormat::Human {
+    summary("built", &built, started, args.message_format, verbosity);
+    if args.message_format == MessageFormat::Human && verbosity != Verbosity::Quiet {
         eprintln!("site written to {}", output.display());
     }
     ExitCode::SUCCESS
 }
 
-pub fn check(args: &CheckArgs) -> ExitCode {
+pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     let started = Instant::now();
-    match run(&args.root, args.drafts, args.message_format) {
+    match run(&args.root, args.drafts, args.message_format, verbosity) {
         Some(built) => {
-            summary("checked", &built, started, args.message_format);
+            summary("checked", &built, started, args.message_format, verbosity);
             ExitCode::SUCCESS
         }
         None => ExitCode::from(EXIT_CONTENT),
@@ -71,10 +71,17 @@ pub fn check(args: &CheckArgs) -> ExitCode {
 }
 
 /// Builds in memory and prints diagnostics; `None` when there were errors.
-fn run(root: &std::path::Path, drafts: bool, format: MessageFormat) -> Option<Built> {
+fn run(
+    root: &std::path::Path,
+    drafts: bool,
+    format: MessageFormat,
+    verbosity: Verbosity,
+) -> Option<Built> {
     match site::build(root, &BuildOptions { drafts }) {
         Ok(built) => {
-            report::print(&built.warnings, format);
+            if verbosity != Verbosity::Quiet {
+                report::print(&built.warnings, format);
+            }
             Some(built)
         }
         Err(diagnostics) => {
@@ -92,9 +99,28 @@ fn run(root: &std::path::Path, drafts: bool, format: MessageFormat) -> Option<Bu
     }
 }
 
-fn summary(verb: &str, built: &Built, started: Instant, format: MessageFormat) {
-    if format != MessageFormat::Human {
+fn summary(
+    verb: &str,
+    built: &Built,
+    started: Instant,
+    format: MessageFormat,
+    verbosity: Verbosity,
+) {
+    if format != MessageFormat::Human || verbosity == Verbosity::Quiet {
         return;
+    }
+    if verbosity == Verbosity::Verbose {
+        for (variant, examples, languages) in &built.stats.variants {
+            let translations = if languages.is_empty() {
+                "no translations".to_string()
+            } else {
+                format!("translated: {}", languages.join(", "))
+            };
+            eprintln!(
+                "  {variant}: {}, {translations}",
+                plural(*examples, "example checked", "examples checked")
+            );
+        }
     }
     let stats = &built.stats;
     let mut line = format!(

@@ -29,6 +29,20 @@ pub const EXIT_USAGE: u8 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Print only errors.
+    #[arg(short, long, global = true, conflicts_with = "verbose")]
+    quiet: bool,
+    /// Print more: every variant with its checked examples and translations.
+    #[arg(short, long, global = true)]
+    verbose: bool,
+}
+
+/// How much the commands print besides errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verbosity {
+    Quiet,
+    Normal,
+    Verbose,
 }
 
 #[derive(Subcommand)]
@@ -67,9 +81,14 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    let verbosity = match (cli.quiet, cli.verbose) {
+        (true, _) => Verbosity::Quiet,
+        (_, true) => Verbosity::Verbose,
+        _ => Verbosity::Normal,
+    };
     match cli.command {
-        Command::Build(args) => build::build(&args),
-        Command::Check(args) => build::check(&args),
+        Command::Build(args) => build::build(&args, verbosity),
+        Command::Check(args) => build::check(&args, verbosity),
         Command::Serve(args) => serve::run(&args),
         Command::New(args) => new::run(&args),
         // WIRE Command::Board(args) => board::run(&args),

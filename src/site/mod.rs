@@ -37,6 +37,8 @@ pub struct Stats {
     pub languages: usize,
     pub diagrams: usize,
     pub examples: usize,
+    /// One line per variant, for `--verbose`: (`family/slug`, examples checked, translations).
+    pub variants: Vec<(String, usize, Vec<String>)>,
 }
 
 /// A successful build: the files, the counts and any warnings.

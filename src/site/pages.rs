@@ -281,6 +281,20 @@ pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnos
     }
     // Examples are checked once per variant, however many languages show them.
     stats.examples = site.checked.values().map(|v| v.examples.len()).sum();
+    for family in &site.hub.families {
+        for variant in &family.variants {
+            let examples = site
+                .checked
+                .get(&(family.name.clone(), variant.name.clone()))
+                .map_or(0, |c| c.examples.len());
+            let languages = variant.translations.keys().cloned().collect();
+            stats.variants.push((
+                format!("{}/{}", family.name, variant.slug),
+                examples,
+                languages,
+            ));
+        }
+    }
     if !problems.is_empty() {
         return Err(problems);
     }
