@@ -1,0 +1,222 @@
+//! `rulehub board`: draw a setup as an SVG on stdout, to try a position and
+//! render ops before writing them into a page.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use rulehub::diagnostic::{Diagnostic, Position as SourcePosition};
+use rulehub::diagram::{Annotations, Board, DiagramError, Palette, RenderSpec, render};
+use rulehub::engine::Dims;
+use rulehub::engine::tafl::Position;
+
+use super::report::{self, MessageFormat};
+use super::{EXIT_CONTENT, EXIT_USAGE};
+
+/// The name diagnostics give the `--setup` text.
+const SETUP_SOURCE: &str = "--setup";
+
+#[derive(clap::Args)]
+pub struct BoardArgs {
+    /// The position: rows top to bottom separated by `/`; `b` attacker,
+    /// `w` defender, `K` king, a number for a run of empty squares.
+    #[arg(long)]
+    pub setup: String,
+    /// Board rows (default: the number of rows in the setup).
+    #[arg(long)]
+    pub rows: Option<u8>,
+    /// Board columns (default: the squares in the setup's first row).
+    #[arg(long)]
+    pub cols: Option<u8>,
+    /// A YAML file holding a `render` block's value (`ops: [...]`); without
+    /// it, the default board (throne, corners, coordinates) is drawn.
+    #[arg(long, value_name = "FILE")]
+    pub ops: Option<PathBuf>,
+    /// A palette file of colour tokens (default: the built-in theme's).
+    #[arg(long, value_name = "FILE")]
+    pub palette: Option<PathBuf>,
+    /// The SVG's title.
+    #[arg(long, default_value = "Board")]
+    pub title: String,
+}
+
+pub fn run(args: &BoardArgs) -> ExitCode {
+    match draw(args) {
+        Ok(svg) => {
+            print!("{svg}");
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Content(diagnostics)) => {
+            report::print(&diagnostics, MessageFormat::Human);
+            ExitCode::from(EXIT_CONTENT)
+        }
+        Err(Failure::Usage(diagnostic)) => {
+            report::print(&[diagnostic], MessageFormat::Human);
+            ExitCode::from(EXIT_USAGE)
+        }
+    }
+}
+
+enum Failure {
+    /// The setup, ops or palette need fixing (exit 1).
+    Content(Vec<Diagnostic>),
+    /// A file could not be read (exit 2).
+    Usage(Diagnostic),
+}
+
+fn draw(args: &BoardArgs) -> Result<String, Failure> {
+    let setup_source: Arc<str> = Arc::from(args.setup.as_str());
+    let setup_error = |e: rulehub::engine::tafl::SetupError| {
+        let mut diagnostic =
+            Diagnostic::error(SETUP_SOURCE, e.to_string()).with_source(Arc::clone(&setup_source));
+        if e.row > 0 {
+            diagnostic = diagnostic.at(SourcePosition::at_offset(&args.setup, e.offset));
+        }
+        Failure::Content(vec![diagnostic])
+    };
+    let dims = match (args.rows, args.cols) {
+        (Some(rows), Some(cols)) => Dims::new(rows, cols),
+        (rows, cols) => {
+            let inferred = Position::setup_dims(&args.setup).map_err(setup_error)?;
+            Dims::new(rows.unwrap_or(inferred.rows), cols.unwrap_or(inferred.cols))
+        }
+    };
+    let position = Position::from_setup(&args.setup, dims).map_err(setup_error)?;
+
+    let (spec, ops_file) = match &args.ops {
+        None => (RenderSpec::default_for(dims), None),
+        Some(path) => {
+            let text = read(path)?;
+            let spec = serde_yaml::from_str::<RenderSpec>(&text).map_err(|e| {
+                let mut diagnostic = Diagnostic::error(path, e.to_string())
+                    .with_help("the file holds a `render` block's value: `ops:` and a list of ops")
+                    .with_source(Arc::from(text.as_str()));
+                if let Some(location) = e.location() {
+                    diagnostic = diagnostic.at(SourcePosition::at_line_column(
+                        &text,
+                        location.line(),
+                        location.column(),
+                    ));
+                }
+                Failure::Content(vec![diagnostic])
+            })?;
+            (spec, Some((path.as_path(), text)))
+        }
+    };
+
+    let palette = match &args.palette {
+        None => Palette::builtin(),
+        Some(path) => {
+            let text = read(path)?;
+            Palette::from_yaml(&text)
+                .map_err(|e| Failure::Content(vec![Diagnostic::error(path, e.message)]))?
+        }
+    };
+
+    let pieces = position.pieces();
+    let desc = format!(
+        "A {dims} board with the setup {}: {} attackers, {} defenders and the king.",
+        args.setup.trim(),
+        pieces.iter().filter(|(_, p)| p.letter() == 'b').count(),
+        pieces.iter().filter(|(_, p)| p.letter() == 'w').count(),
+    );
+    render(&Board {
+        dims,
+        pieces: &pieces,
+        spec: &spec,
+        palette: &palette,
+        title: &args.title,
+        desc: &desc,
+        annotations: &Annotations::default(),
+    })
+    .map_err(|errors| {
+        Failure::Content(
+            errors
+                .into_iter()
+                .map(|e| to_diagnostic(e, ops_file.as_ref()))
+                .collect(),
+        )
+    })
+}
+
+fn read(path: &Path) -> Result<String, Failure> {
+    std::fs::read_to_string(path).map_err(|e| {
+        Failure::Usage(Diagnostic::error(
+            path,
+            format!("cannot read the file: {e}"),
+        ))
+    })
+}
+
+/// A diagram error, placed on its op's line in the ops file when there is one.
+fn to_diagnostic(error: DiagramError, ops_file: Option<&(&Path, String)>) -> Diagnostic {
+    let message = error.to_string();
+    match (ops_file, error.op_index) {
+        (Some((path, text)), Some(index)) => {
+            let mut diagnostic =
+                Diagnostic::error(*path, message).with_source(Arc::from(text.as_str()));
+            let field = error.field.as_deref().unwrap_or("");
+            if let Some((line, column)) = op_line(text, index)
+                .map(|line| field_line(text, line, index, field).unwrap_or((line, 1)))
+            {
+                diagnostic = diagnostic.at(SourcePosition::at_line_column(text, line, column));
+            }
+            diagnostic
+        }
+        (Some((path, _)), None) => Diagnostic::error(*path, message),
+        (None, _) => Diagnostic::error(SETUP_SOURCE, message),
+    }
+}
+
+/// The 1-based line where the `index`-th op starts (`- op: …` or `- { op: … }`).
+fn op_line(text: &str, index: usize) -> Option<usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| {
+            let item = line.trim_start().strip_prefix('-').map(str::trim_start);
+            let item = item.map(|i| i.strip_prefix('{').map_or(i, str::trim_start));
+            item.is_some_and(|i| i.starts_with("op:") || i.starts_with("op :"))
+        })
+        .nth(index)
+        .map(|(number, _)| number + 1)
+}
+
+/// The 1-based line and column of an op's field (its first path segment,
+/// e.g. `zones` for `zones.cells[0]`), searching from the op's line to the next op.
+fn field_line(text: &str, op_line: usize, index: usize, field: &str) -> Option<(usize, usize)> {
+    let key = field.split(['.', '[']).next().filter(|k| !k.is_empty())?;
+    let end = op_line_or_end(text, index + 1);
+    text.lines()
+        .enumerate()
+        .skip(op_line - 1)
+        .take_while(|(number, _)| number + 1 < end)
+        .find_map(|(number, line)| {
+            let at = line.match_indices(key).map(|(at, _)| at).find(|&at| {
+                let before = line[..at].chars().next_back();
+                let after = line[at + key.len()..].trim_start();
+                matches!(before, None | Some(' ' | '{' | ',' | '-')) && after.starts_with(':')
+            })?;
+            Some((number + 1, line[..at].chars().count() + 1))
+        })
+}
+
+fn op_line_or_end(text: &str, index: usize) -> usize {
+    op_line(text, index).unwrap_or(usize::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ops_are_found_by_their_list_items() {
+        let text = "ops:\n  - op: rect\n    fill: frame\n  - { op: cells }\n  -   op: pieces\n";
+        assert_eq!(op_line(text, 0), Some(2));
+        assert_eq!(op_line(text, 1), Some(4));
+        assert_eq!(op_line(text, 2), Some(5));
+        assert_eq!(op_line(text, 3), None);
+        assert_eq!(field_line(text, 2, 0, "fill"), Some((3, 5)));
+        assert_eq!(field_line(text, 4, 1, "zones.cells[0]"), None);
+        assert_eq!(field_line(text, 2, 0, "scope"), None);
+    }
+}
