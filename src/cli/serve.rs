@@ -52,7 +52,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     let mut last_warnings: Vec<Diagnostic> = Vec::new();
     // The first event is the first build; report it before the address.
     if let Ok(event) = server.events().recv() {
-        report_event(event, &mut last_warnings);
+        report_event(&args.root, event, &mut last_warnings);
     }
     let url = server.url();
     println!("serving {} at {url} (Ctrl-C to stop)", args.root.display());
@@ -67,12 +67,12 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         open_browser(&url);
     }
     while let Ok(event) = server.events().recv() {
-        report_event(event, &mut last_warnings);
+        report_event(&args.root, event, &mut last_warnings);
     }
     ExitCode::SUCCESS
 }
 
-fn report_event(event: Event, last_warnings: &mut Vec<Diagnostic>) {
+fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) {
     match event {
         Event::Built {
             stats,
@@ -95,7 +95,7 @@ fn report_event(event: Event, last_warnings: &mut Vec<Diagnostic>) {
             } else {
                 eprintln!(
                     "rebuilt after {} changed: {what} in {} ms",
-                    describe(&changed),
+                    describe(root, &changed),
                     elapsed.as_millis()
                 );
             }
@@ -113,7 +113,7 @@ fn report_event(event: Event, last_warnings: &mut Vec<Diagnostic>) {
                 line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
             }
             if !changed.is_empty() {
-                line.push_str(&format!(" after {} changed", describe(&changed)));
+                line.push_str(&format!(" after {} changed", describe(root, &changed)));
             }
             eprintln!(
                 "{line} ({} ms); the pages show them until fixed, with the last good build underneath",
@@ -124,11 +124,19 @@ fn report_event(event: Event, last_warnings: &mut Vec<Diagnostic>) {
     }
 }
 
-fn describe(changed: &[PathBuf]) -> String {
-    match changed {
-        [one] => one.display().to_string(),
-        [first, rest @ ..] => format!("{} and {} more", first.display(), rest.len()),
-        [] => "nothing".to_string(),
+/// "content/tafl/tablut.md" or "content/tafl/tablut.md and 2 more", naming
+/// a file that still exists first (editors save through temporary files).
+fn describe(root: &Path, changed: &[PathBuf]) -> String {
+    let Some(first) = changed
+        .iter()
+        .find(|p| root.join(p).is_file())
+        .or(changed.first())
+    else {
+        return "nothing".to_string();
+    };
+    match changed.len() {
+        1 => first.display().to_string(),
+        n => format!("{} and {} more", first.display(), n - 1),
     }
 }
 

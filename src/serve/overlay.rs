@@ -95,7 +95,12 @@ pub fn overlay_html(diagnostics: &[Diagnostic]) -> String {
          <button type=\"button\" style=\"float:right\" onclick=\"this.closest('#rulehub-overlay').remove()\">close</button></p>",
         if errors == 1 { "error" } else { "errors" }
     );
-    for diagnostic in diagnostics {
+    // Errors first: they are why the page is stale.
+    let ordered = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .chain(diagnostics.iter().filter(|d| !d.is_error()));
+    for diagnostic in ordered {
         let colour = if diagnostic.is_error() {
             "#ff8a80"
         } else {

@@ -1,16 +1,20 @@
-//! Watching the hub's sources (content/, templates/, themes/, hub.yaml) with
-//! a debounced notify watcher, and handing each batch of relevant changes to
-//! a callback on a thread of its own.
+//! Watching the hub's sources (content/, templates/, themes/, hub.yaml)
+//! with notify, debouncing the events, and handing each batch of relevant
+//! changes to a callback on a thread of its own.
+//!
+//! Reads are not changes: inotify reports every `open` (the build itself
+//! opens every source), so access events other than "closed after writing"
+//! are dropped, or each build would trigger the next.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use notify_debouncer_mini::notify::{RecommendedWatcher, RecursiveMode};
-use notify_debouncer_mini::{DebounceEventResult, Debouncer, new_debouncer};
+use notify::event::{AccessKind, AccessMode};
+use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 
 use super::ServeError;
 
@@ -19,8 +23,11 @@ pub const WATCHED_DIRS: [&str; 3] = ["content", "templates", "themes"];
 /// The hub configuration file.
 pub const CONFIG_FILE: &str = "hub.yaml";
 
-/// Quiet time after the last change before a rebuild starts.
-const DEBOUNCE: Duration = Duration::from_millis(80);
+/// Quiet time after the last change before a rebuild starts (editors
+/// write a file in several steps).
+const DEBOUNCE: Duration = Duration::from_millis(60);
+/// The longest a burst of changes can hold a rebuild back.
+const MAX_WAIT: Duration = Duration::from_millis(500);
 /// How often the batch thread looks whether it should stop.
 const POLL: Duration = Duration::from_millis(200);
 
@@ -41,32 +48,26 @@ impl Watcher {
             path: root.to_path_buf(),
             message: e.to_string(),
         })?;
-        let (tx, rx) = mpsc::channel::<DebounceEventResult>();
-        let debouncer = new_debouncer(DEBOUNCE, tx).map_err(|e| ServeError::Watch {
+        let (tx, rx) = mpsc::channel::<notify::Result<Event>>();
+        let mut watcher = notify::recommended_watcher(tx).map_err(|e| ServeError::Watch {
             path: root.clone(),
             message: e.to_string(),
         })?;
-        let debouncer = Arc::new(Mutex::new(debouncer));
-        {
-            let mut guard = debouncer.lock().unwrap_or_else(|e| e.into_inner());
-            guard
-                .watcher()
-                .watch(&root, RecursiveMode::NonRecursive)
-                .map_err(|e| ServeError::Watch {
-                    path: root.clone(),
-                    message: e.to_string(),
-                })?;
-            for dir in WATCHED_DIRS {
-                let path = root.join(dir);
-                if path.is_dir() {
-                    guard
-                        .watcher()
-                        .watch(&path, RecursiveMode::Recursive)
-                        .map_err(|e| ServeError::Watch {
-                            path: path.clone(),
-                            message: e.to_string(),
-                        })?;
-                }
+        watcher
+            .watch(&root, RecursiveMode::NonRecursive)
+            .map_err(|e| ServeError::Watch {
+                path: root.clone(),
+                message: e.to_string(),
+            })?;
+        for dir in WATCHED_DIRS {
+            let path = root.join(dir);
+            if path.is_dir() {
+                watcher
+                    .watch(&path, RecursiveMode::Recursive)
+                    .map_err(|e| ServeError::Watch {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    })?;
             }
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -74,27 +75,33 @@ impl Watcher {
         let thread = std::thread::Builder::new()
             .name("rulehub-watch".into())
             .spawn(move || {
-                // The debouncer lives (and watches) as long as this thread.
-                let debouncer = debouncer;
+                // The watcher lives (and watches) as long as this thread.
+                let mut watcher = watcher;
                 while !stopping.load(Ordering::Relaxed) {
                     let first = match rx.recv_timeout(POLL) {
-                        Ok(batch) => batch,
+                        Ok(event) => event,
                         Err(RecvTimeoutError::Timeout) => continue,
                         Err(RecvTimeoutError::Disconnected) => break,
                     };
-                    // Coalesce whatever else arrived meanwhile into one rebuild.
-                    let mut batches = vec![first];
-                    batches.extend(rx.try_iter());
                     let mut changed = Vec::new();
-                    for batch in batches {
-                        match batch {
-                            Ok(events) => {
-                                changed.extend(events.into_iter().map(|event| event.path))
-                            }
+                    let mut take = |event: notify::Result<Event>,
+                                    on_batch: &mut dyn FnMut(Result<Vec<PathBuf>, String>)| {
+                        match event {
+                            Ok(event) if is_change(&event.kind) => changed.extend(event.paths),
+                            Ok(_) => {}
                             Err(error) => on_batch(Err(error.to_string())),
                         }
+                    };
+                    take(first, &mut on_batch);
+                    // Debounce: wait for a quiet moment, but not forever.
+                    let started = Instant::now();
+                    while started.elapsed() < MAX_WAIT {
+                        match rx.recv_timeout(DEBOUNCE) {
+                            Ok(event) => take(event, &mut on_batch),
+                            Err(_) => break,
+                        }
                     }
-                    rewatch(&debouncer, &root, &changed);
+                    rewatch(&mut watcher, &root, &changed);
                     let mut relevant: Vec<PathBuf> = changed
                         .iter()
                         .filter_map(|path| relevant(&root, path))
@@ -123,16 +130,24 @@ impl Drop for Watcher {
     }
 }
 
+/// Whether an event may have changed what a build reads.
+fn is_change(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) => false,
+        _ => true,
+    }
+}
+
 /// A watched folder created (or re-created) after the start gets a fresh
 /// recursive watch.
-fn rewatch(debouncer: &Mutex<Debouncer<RecommendedWatcher>>, root: &Path, changed: &[PathBuf]) {
-    let mut guard = debouncer.lock().unwrap_or_else(|e| e.into_inner());
+fn rewatch(watcher: &mut RecommendedWatcher, root: &Path, changed: &[PathBuf]) {
     for dir in WATCHED_DIRS {
         let path = root.join(dir);
         if changed.contains(&path) {
-            let _ = guard.watcher().unwatch(&path);
+            let _ = watcher.unwatch(&path);
             if path.is_dir() {
-                let _ = guard.watcher().watch(&path, RecursiveMode::Recursive);
+                let _ = watcher.watch(&path, RecursiveMode::Recursive);
             }
         }
     }
@@ -161,6 +176,25 @@ pub fn relevant(root: &Path, path: &Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_a_file_is_not_changing_it() {
+        use notify::event::{CreateKind, DataChange, ModifyKind, RemoveKind};
+        assert!(!is_change(&EventKind::Access(AccessKind::Open(
+            AccessMode::Any
+        ))));
+        assert!(!is_change(&EventKind::Access(AccessKind::Close(
+            AccessMode::Read
+        ))));
+        assert!(is_change(&EventKind::Access(AccessKind::Close(
+            AccessMode::Write
+        ))));
+        assert!(is_change(&EventKind::Modify(ModifyKind::Data(
+            DataChange::Any
+        ))));
+        assert!(is_change(&EventKind::Create(CreateKind::File)));
+        assert!(is_change(&EventKind::Remove(RemoveKind::File)));
+    }
 
     #[test]
     fn only_sources_of_the_build_count() {
