@@ -181,23 +181,39 @@ fn op_line(text: &str, index: usize) -> Option<usize> {
         .map(|(number, _)| number + 1)
 }
 
-/// The 1-based line and column of an op's field (its first path segment,
-/// e.g. `zones` for `zones.cells[0]`), searching from the op's line to the next op.
+/// The 1-based line and column of an op's field, following its path (e.g.
+/// `typeStrokes.throne`, `zones.cells[0]`) from the op's line to the next op;
+/// the deepest key found wins.
 fn field_line(text: &str, op_line: usize, index: usize, field: &str) -> Option<(usize, usize)> {
-    let key = field.split(['.', '[']).next().filter(|k| !k.is_empty())?;
     let end = op_line_or_end(text, index + 1);
-    text.lines()
-        .enumerate()
-        .skip(op_line - 1)
-        .take_while(|(number, _)| number + 1 < end)
-        .find_map(|(number, line)| {
-            let at = line.match_indices(key).map(|(at, _)| at).find(|&at| {
-                let before = line[..at].chars().next_back();
-                let after = line[at + key.len()..].trim_start();
-                matches!(before, None | Some(' ' | '{' | ',' | '-')) && after.starts_with(':')
-            })?;
-            Some((number + 1, line[..at].chars().count() + 1))
-        })
+    let lines: Vec<&str> = text
+        .lines()
+        .take(end.saturating_sub(1).min(text.lines().count()))
+        .collect();
+    let mut found = None;
+    // Search position: 0-based line and byte column.
+    let (mut line, mut column) = (op_line - 1, 0);
+    for key in field.split('.').map(|k| k.split('[').next().unwrap_or("")) {
+        if key.is_empty() {
+            break;
+        }
+        let hit = (line..lines.len()).find_map(|l| {
+            let from = if l == line { column } else { 0 };
+            let text = lines[l].get(from..)?;
+            text.match_indices(key)
+                .map(|(at, _)| from + at)
+                .find(|&at| {
+                    let before = lines[l][..at].chars().next_back();
+                    let after = lines[l][at + key.len()..].trim_start();
+                    matches!(before, None | Some(' ' | '{' | ',' | '-')) && after.starts_with(':')
+                })
+                .map(|at| (l, at))
+        });
+        let Some((l, at)) = hit else { break };
+        found = Some((l + 1, lines[l][..at].chars().count() + 1));
+        (line, column) = (l, at + key.len());
+    }
+    found
 }
 
 fn op_line_or_end(text: &str, index: usize) -> usize {
@@ -217,6 +233,9 @@ mod tests {
         assert_eq!(op_line(text, 3), None);
         assert_eq!(field_line(text, 2, 0, "fill"), Some((3, 5)));
         assert_eq!(field_line(text, 4, 1, "zones.cells[0]"), None);
+        let text = "ops:\n  - op: cells\n    typeStrokes:\n      floor: x\n      throne: y\n    zones: { cells: [] }\n";
+        assert_eq!(field_line(text, 2, 0, "typeStrokes.throne"), Some((5, 7)));
+        assert_eq!(field_line(text, 2, 0, "zones.cells[0]"), Some((6, 14)));
         assert_eq!(field_line(text, 2, 0, "scope"), None);
     }
 }
