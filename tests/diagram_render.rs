@@ -402,17 +402,3 @@ fn a_bad_palette_token_name_in_a_theme_is_reported() {
         "{error}"
     );
 }
-
-#[test]
-#[ignore = "prints the messages, for reading"]
-fn show_messages() {
-    for yaml in [
-        "ops:\n  - op: circle\n",
-        "ops:\n  - op: cells\n    typeColours: {}\n",
-        "ops:\n  - op: cells\n    zones: { cells: [ { type: throne, at: [[1,1]], colour: red } ] }\n",
-        "ops:\n  - { op: pieces, size: big }\n",
-        "ops:\n  - { fill: frame }\n",
-    ] {
-        println!("{}", yaml_error(yaml));
-    }
-}
