@@ -1,6 +1,5 @@
 //! `rulehub board`: a setup becomes an SVG on stdout; bad input exits 1 with
-//! the place to fix. Skipped (with a note) while the subcommand is not wired
-//! into the binary.
+//! the place to fix.
 
 #[path = "diagram_common.rs"]
 mod common;
@@ -8,26 +7,15 @@ mod common;
 use assert_cmd::Command;
 use common::{TABLUT, check_svg};
 
-fn board_command() -> Option<Command> {
-    let help = Command::cargo_bin("rulehub")
-        .ok()?
-        .args(["board", "--help"])
-        .output()
-        .ok()?;
-    if !help.status.success() {
-        eprintln!("note: `rulehub board` is not wired into the binary yet; skipping");
-        return None;
-    }
-    let mut command = Command::cargo_bin("rulehub").ok()?;
+fn board_command() -> Command {
+    let mut command = Command::cargo_bin("rulehub").expect("the binary is built");
     command.arg("board");
-    Some(command)
+    command
 }
 
 #[test]
 fn a_setup_prints_an_svg_with_its_pieces() {
-    let Some(mut command) = board_command() else {
-        return;
-    };
+    let mut command = board_command();
     let output = command.args(["--setup", TABLUT]).output().unwrap();
     assert!(output.status.success(), "{output:?}");
     let svg = String::from_utf8(output.stdout).unwrap();
@@ -44,9 +32,7 @@ fn a_setup_prints_an_svg_with_its_pieces() {
 
 #[test]
 fn ops_from_a_file_are_used_and_their_errors_point_at_the_line() {
-    let Some(mut command) = board_command() else {
-        return;
-    };
+    let mut command = board_command();
     let dir = tempfile::tempdir().unwrap();
     let ops = dir.path().join("ops.yaml");
     std::fs::write(
@@ -69,9 +55,7 @@ fn ops_from_a_file_are_used_and_their_errors_point_at_the_line() {
 
 #[test]
 fn a_setup_that_does_not_fit_exits_1() {
-    let Some(mut command) = board_command() else {
-        return;
-    };
+    let mut command = board_command();
     let output = command
         .args(["--setup", "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3", "--cols", "9"])
         .env("NO_COLOR", "1")

@@ -3,7 +3,7 @@
 //! Exit codes: 0 success, 1 content errors (the hub needs fixing), 2 usage or
 //! I/O errors (the command or the machine needs fixing).
 
-// WIRE pub mod board;
+pub mod board;
 mod build;
 pub mod new;
 mod report;
@@ -61,9 +61,11 @@ enum Command {
         after_help = "Examples:\n  rulehub new tafl/my-tablut --from tafl/tablut\n  rulehub new tafl/my-tablut --lang cs"
     )]
     New(new::NewArgs),
-    // WIRE /// Draw a board as SVG on stdout, to try a setup before writing a page.
-    // WIRE #[command(after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg")]
-    // WIRE Board(board::BoardArgs),
+    /// Draw a board as SVG on stdout, to try a setup before writing a page.
+    #[command(
+        after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg"
+    )]
+    Board(board::BoardArgs),
     // WIRE /// Count move sequences from a position (engine self-test and speed check).
     // WIRE #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
     // WIRE Perft(perft::PerftArgs),
@@ -91,7 +93,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => build::check(&args, verbosity),
         Command::Serve(args) => serve::run(&args),
         Command::New(args) => new::run(&args),
-        // WIRE Command::Board(args) => board::run(&args),
+        Command::Board(args) => board::run(&args),
         // WIRE Command::Perft(args) => perft::run(&args),
         // WIRE Command::Replay(args) => replay::run(&args),
     }
