@@ -65,7 +65,6 @@ fn a_setup_that_does_not_fit_exits_1() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--setup"), "{stderr}");
     let output = board_command()
-        .unwrap()
         .args(["--setup", "K2/3/3", "--rows", "20", "--cols", "3"])
         .output()
         .unwrap();
