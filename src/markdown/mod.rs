@@ -118,6 +118,8 @@ pub fn render(body: &str, embeds: &dyn Embeds) -> Result<Rendered, Vec<BodyError
     let mut headings = Vec::new();
     let mut used_ids = BTreeSet::new();
     let mut example_index = 0;
+    // Text inside code is shown as written, shortcode-like or not.
+    let mut in_code = false;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
@@ -166,7 +168,12 @@ pub fn render(body: &str, embeds: &dyn Embeds) -> Result<Rendered, Vec<BodyError
                 }));
                 i += 1;
             }
-            Event::Text(text) => {
+            Event::Start(Tag::CodeBlock(_)) | Event::End(TagEnd::CodeBlock) => {
+                in_code = matches!(event, Event::Start(_));
+                out_events.push(event.clone());
+                i += 1;
+            }
+            Event::Text(text) if !in_code => {
                 if let Some(pos) = shortcode::misplaced(text) {
                     errors.push(BodyError {
                         offset: range.start + pos.min(range.len()),
