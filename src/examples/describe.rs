@@ -78,6 +78,12 @@ pub fn describe(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
             ("to", Arg::Str(&to)),
         ],
     );
+    // After "After h8–c8," the move continues the sentence.
+    let moved = if earlier.is_empty() {
+        moved
+    } else {
+        decapitalise(&moved)
+    };
     if let Some(illegal) = &example.illegal {
         let reason = i18n.message(lang, &format!("illegal-{}", illegal.code()), &[]);
         sentence.push_str(&i18n.message(
@@ -199,6 +205,14 @@ fn join(i18n: &I18n, lang: &str, mut items: Vec<String>) -> String {
             let and = i18n.message(lang, "list-and", &[]);
             format!("{} {and} {last}", items.join(", "))
         }
+    }
+}
+
+fn decapitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 

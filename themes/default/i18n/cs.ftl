@@ -8,7 +8,7 @@ players = Počet hráčů: { $count }
 variants-heading = Varianty
 not-yet-translated = zatím nepřeloženo
 on-this-page = Na této stránce
-board-start-desc = Výchozí postavení hry { $title } na desce { $rows }×{ $cols }: útočníků { $attackers }, obránců { $defenders } a král.
+board-start-desc = Výchozí rozestavení hry { $title } na desce { $rows }×{ $cols }: útočníků { $attackers }, obránců { $defenders } a král.
 example-heading = Řešený příklad
 example-before = Před tahem
 example-after = Po tahu
@@ -68,7 +68,7 @@ illegal-not-your-piece = ten kámen patří soupeři
 illegal-not-straight = kameny táhnou jen po řadě nebo po sloupci
 illegal-same-square = tah musí pole opustit
 illegal-blocked = v cestě stojí jiný kámen
-illegal-restricted-square = na tomto poli smí zastavit jen král
+illegal-restricted-square = tento kámen na tom poli nesmí zastavit
 illegal-no-passing = přes toto pole se nesmí projít
 illegal-game-over = partie už skončila
 win-edge-escape = král dosáhl okraje desky
@@ -78,8 +78,8 @@ win-no-legal-moves = soupeř nemá žádný platný tah
 win-all-attackers-captured = nezbyl žádný útočník
 win-encirclement = všichni obránci jsou obklíčeni
 win-exit-fort = král si na okraji postavil nedobytnou pevnost
-win-repetition = postavení se opakovalo
-draw-repetition = postavení se opakovalo
+win-repetition = pozice se opakovala
+draw-repetition = pozice se opakovala
 draw-move-limit = příliš mnoho tahů bez zajetí
 
 cmp-board = Deska
@@ -110,7 +110,7 @@ armed-hammer = jen jako táhnoucí kámen
 armed-anvil = jen jako protější kámen
 armed-yes = ano, v obou rolích
 repetition-rule = { $count ->
-    [one] opakované postavení: { $result }
+    [one] opakovaná pozice: { $result }
     [few] { $count } opakování: { $result }
    *[other] { $count } opakování: { $result }
 }
