@@ -63,25 +63,25 @@ fn parse_html(text: &str) -> Page {
                         .get(key.as_bytes())
                         .map(|v| String::from_utf8_lossy(v).into_owned())
                 };
-                if let Some(id) = attr("id") {
-                    if !page.ids.insert(id.clone()) {
-                        page.problems.push(format!("duplicate id=\"{id}\""));
-                    }
+                if let Some(id) = attr("id")
+                    && !page.ids.insert(id.clone())
+                {
+                    page.problems.push(format!("duplicate id=\"{id}\""));
                 }
-                if name == "a" {
-                    if let Some(n) = attr("name") {
-                        page.ids.insert(n);
-                    }
+                if name == "a"
+                    && let Some(n) = attr("name")
+                {
+                    page.ids.insert(n);
                 }
                 let rel = attr("rel").unwrap_or_default();
                 let rels: Vec<&str> = rel.split_ascii_whitespace().collect();
-                if name == "link" && rels.contains(&"alternate") {
-                    if let (Some(lang), Some(href)) = (attr("hreflang"), attr("href")) {
-                        if page.alternates.insert(lang.clone(), href).is_some() {
-                            page.problems
-                                .push(format!("two alternates for hreflang {lang}"));
-                        }
-                    }
+                if name == "link"
+                    && rels.contains(&"alternate")
+                    && let (Some(lang), Some(href)) = (attr("hreflang"), attr("href"))
+                    && page.alternates.insert(lang.clone(), href).is_some()
+                {
+                    page.problems
+                        .push(format!("two alternates for hreflang {lang}"));
                 }
                 if name == "link" && rels.contains(&"canonical") {
                     page.canonical = attr("href");
@@ -154,12 +154,11 @@ fn resolve(files: &Files, base: &str, from: &str, url: &str) -> Target {
             Some(i) => &from[..=i],
             None => "",
         };
-        let joined = if rest.is_empty() {
+        if rest.is_empty() {
             format!("{base_path}{from}")
         } else {
             format!("{base_path}{dir}{rest}")
-        };
-        joined
+        }
     };
     let Some(inside) = absolute.strip_prefix(base_path) else {
         return Target::Broken(format!(
@@ -237,23 +236,6 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The ids of an HTML page or SVG, for fragment checks.
-fn ids_of(file: &str, bytes: &[u8], pages: &BTreeMap<String, Page>) -> Option<BTreeSet<String>> {
-    if let Some(page) = pages.get(file) {
-        return Some(page.ids.clone());
-    }
-    if file.ends_with(".svg") {
-        let text = String::from_utf8_lossy(bytes);
-        let doc = roxmltree::Document::parse(&text).ok()?;
-        return Some(
-            doc.descendants()
-                .filter_map(|n| n.attribute("id").map(str::to_string))
-                .collect(),
-        );
-    }
-    None
-}
-
 /// Every problem with the links of `files`, one line each.
 fn check_site(files: &Files, base: &str) -> Vec<String> {
     let mut problems = Vec::new();
@@ -266,6 +248,34 @@ fn check_site(files: &Files, base: &str) -> Vec<String> {
         problems.push("no HTML pages".to_string());
     }
 
+    // The ids of every page and SVG, for fragment checks; SVGs must be
+    // well-formed XML, and their own href attributes are checked below.
+    let mut ids: BTreeMap<String, BTreeSet<String>> = pages
+        .iter()
+        .map(|(path, page)| (path.clone(), page.ids.clone()))
+        .collect();
+    let mut svg_refs = Vec::new();
+    for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".svg")) {
+        let text = String::from_utf8_lossy(bytes);
+        match roxmltree::Document::parse(&text) {
+            Err(e) => problems.push(format!("{path}: not well-formed XML: {e}")),
+            Ok(doc) => {
+                let mut mine = BTreeSet::new();
+                for node in doc.descendants().filter(|n| n.is_element()) {
+                    for a in node.attributes() {
+                        if a.name() == "id" {
+                            mine.insert(a.value().to_string());
+                        } else if a.name() == "href" {
+                            let what = format!("<{} href>", node.tag_name().name());
+                            svg_refs.push((path.clone(), what, a.value().to_string()));
+                        }
+                    }
+                }
+                ids.insert(path.clone(), mine);
+            }
+        }
+    }
+
     let check = |from: &str, what: &str, url: &str, problems: &mut Vec<String>| -> Option<String> {
         match resolve(files, base, from, url) {
             Target::External => None,
@@ -275,7 +285,7 @@ fn check_site(files: &Files, base: &str) -> Vec<String> {
             }
             Target::File(file, fragment) => {
                 if let Some(fragment) = fragment.filter(|f| !f.is_empty()) {
-                    match ids_of(&file, &files[&file], &pages) {
+                    match ids.get(&file) {
                         Some(ids) if ids.contains(&fragment) => {}
                         Some(_) => problems.push(format!(
                             "{from}: {what} \"{url}\": no id=\"{fragment}\" in {file}"
@@ -297,12 +307,11 @@ fn check_site(files: &Files, base: &str) -> Vec<String> {
         for (what, url) in &page.refs {
             check(path, what, url, &mut problems);
         }
-        if let Some(canonical) = &page.canonical {
-            if let Some(file) = check(path, "canonical", canonical, &mut problems) {
-                if &file != path {
-                    problems.push(format!("{path}: canonical {canonical} names {file}"));
-                }
-            }
+        if let Some(canonical) = &page.canonical
+            && let Some(file) = check(path, "canonical", canonical, &mut problems)
+            && &file != path
+        {
+            problems.push(format!("{path}: canonical {canonical} names {file}"));
         }
         // hreflang alternates: each resolves to an HTML page; the set names
         // this page itself and is the same on every page it names.
@@ -347,26 +356,9 @@ fn check_site(files: &Files, base: &str) -> Vec<String> {
         }
     }
 
-    // SVGs: well-formed XML, local references resolve.
-    for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".svg")) {
-        let text = String::from_utf8_lossy(bytes);
-        match roxmltree::Document::parse(&text) {
-            Err(e) => problems.push(format!("{path}: not well-formed XML: {e}")),
-            Ok(doc) => {
-                for node in doc.descendants().filter(|n| n.is_element()) {
-                    for a in node.attributes() {
-                        if a.name() == "href" {
-                            check(
-                                path,
-                                &format!("<{} href>", node.tag_name().name()),
-                                a.value(),
-                                &mut problems,
-                            );
-                        }
-                    }
-                }
-            }
-        }
+    // SVGs: local references resolve (they were parsed above).
+    for (path, what, url) in &svg_refs {
+        check(path, what, url, &mut problems);
     }
 
     // The sitemap: every URL and alternate resolves to a page, and every page
@@ -477,10 +469,10 @@ fn every_page_links_to_its_translations_and_is_linked_from_somewhere() {
     for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
         let page = parse_html(&String::from_utf8_lossy(bytes));
         for (what, url) in &page.refs {
-            if what == "<a href>" {
-                if let Target::File(file, _) = resolve(files, base, path, url) {
-                    linked.insert(file);
-                }
+            if what == "<a href>"
+                && let Target::File(file, _) = resolve(files, base, path, url)
+            {
+                linked.insert(file);
             }
         }
     }

@@ -1,0 +1,560 @@
+'use strict';
+// The end-to-end checks of a built rulehub site. `run()` serves a site
+// directory, drives headless Chromium over every page and runs the Nu HTML
+// checker over every page, board SVG and stylesheet, returning one result per
+// (check, target): { check, target, ok, details: [] }.
+const fs = require('fs');
+const path = require('path');
+const { execFile } = require('child_process');
+const { chromium } = require('playwright-core');
+const server = require('./server');
+const px = require('./pixels');
+
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const JOBS = Number(process.env.E2E_JOBS || 3); // pages checked at a time
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const INPAGE = fs.readFileSync(path.join(__dirname, 'inpage.js'), 'utf8');
+const AXE = require.resolve('axe-core/axe.min.js');
+const VNU = String(require('vnu-jar'));
+
+// Every check, by name, with what it proves. `--only a,b` picks some.
+const CHECKS = {
+  'load': 'no console errors, page errors, failed requests or HTTP errors',
+  'boards': 'every <img> loads (naturalWidth > 0), is visible and its screenshot is not blank',
+  'svg-shown': 'every SVG in the output is shown by some page',
+  'img-alt': 'every <img> has an alt attribute; board images a non-empty one',
+  'headings': 'one h1, first heading is h1, no skipped levels',
+  'axe': 'axe-core: no serious or critical violations (light colour scheme)',
+  'axe-dark': 'axe-core: no serious or critical violations (dark colour scheme)',
+  'contrast': 'body and every visible text reach WCAG AA contrast (light)',
+  'contrast-dark': 'body and every visible text reach WCAG AA contrast (dark)',
+  'boards-dark': 'in dark colour scheme boards load, are not blank and stand out from the page',
+  'focus': 'every Tab stop is in view and has a visible focus indicator (light)',
+  'focus-dark': 'every Tab stop is in view and has a visible focus indicator (dark)',
+  'languages': 'the switcher marks the page language and each link leads to that page in that language',
+  'mobile': 'at 375 px nothing overflows horizontally and boards fit the viewport',
+  'vnu': 'Nu HTML checker: 0 errors (HTML pages, SVGs, CSS)',
+};
+
+function listFiles(dir, rel = '') {
+  const out = [];
+  for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) out.push(...listFiles(dir, r));
+    else out.push(r);
+  }
+  return out.sort();
+}
+
+/** `tafl/index.html` → `/tafl/`; `404.html` → `/404.html`. */
+function urlPath(file) {
+  if (file === 'index.html') return '/';
+  if (file.endsWith('/index.html')) return '/' + file.slice(0, -'index.html'.length);
+  return '/' + file;
+}
+
+class Results {
+  constructor(log) {
+    this.list = [];
+    this.log = log;
+  }
+  add(check, target, details) {
+    const ok = details.length === 0;
+    this.list.push({ check, target, ok, details });
+    if (ok) this.log(`ok   ${check} ${target}`);
+    else {
+      const shown = details.slice(0, 10).map((d) => `       - ${d}`);
+      if (details.length > 10) shown.push(`       … and ${details.length - 10} more`);
+      this.log(`FAIL ${check} ${target}\n${shown.join('\n')}`);
+    }
+  }
+}
+
+const notes = new Set();
+const NOTE_FAVICON =
+  'the site names no icon, so Chromium probes /favicon.ico and logs its 404 ' +
+  '(not counted as a failure; a <link rel="icon"> in templates/base.html would silence it)';
+function isFaviconProbe(url) {
+  try {
+    return new URL(url).pathname === '/favicon.ico';
+  } catch {
+    return false;
+  }
+}
+
+// Opens `url` in a new page of `context`, recording everything that goes
+// wrong while it loads, then scrolls through it so lazy images load.
+async function open(context, url) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => {
+    // Chromium asks every site for /favicon.ico unless a page names an icon;
+    // this site names none. That 404 is the browser's, not the page's: note it.
+    if (m.type() === 'error' && isFaviconProbe(m.location()?.url)) notes.add(NOTE_FAVICON);
+    else if (m.type() === 'error') problems.push(`console error: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
+  });
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && isFaviconProbe(r.url())) notes.add(NOTE_FAVICON);
+    else if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (!response) problems.push('no response');
+  await page.evaluate(async () => {
+    const step = Math.max(200, innerHeight - 100);
+    for (let y = 0; y < document.scrollingElement.scrollHeight; y += step) {
+      scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+    }
+    const deadline = Date.now() + 10000;
+    while ([...document.images].some((i) => !i.complete) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await Promise.all([...document.images].map((i) => i.decode().catch(() => {})));
+    scrollTo(0, 0);
+  });
+  return { page, problems };
+}
+
+async function imageInfo(page) {
+  return page.$$eval('img', (imgs) =>
+    imgs.map((img) => {
+      const r = img.getBoundingClientRect();
+      return {
+        src: img.getAttribute('src'),
+        url: img.currentSrc || img.src,
+        alt: img.getAttribute('alt'),
+        complete: img.complete,
+        naturalWidth: img.naturalWidth,
+        visible: window.__rh.visible(img),
+        left: r.left + scrollX,
+        right: r.right + scrollX,
+        width: r.width,
+        height: r.height,
+        bg: window.__rh.background(img.parentElement),
+        board: /\.svg(\?|#|$)/.test(img.getAttribute('src') || ''),
+      };
+    }),
+  );
+}
+
+// Loaded, visible and non-blank; with `standOut`, also clearly different
+// from the page background over a good share of its area.
+async function checkImages(page, standOut) {
+  const details = [];
+  const infos = await imageInfo(page);
+  const handles = await page.$$('img');
+  for (let i = 0; i < infos.length; i++) {
+    const img = infos[i];
+    const name = img.src;
+    if (!img.complete || img.naturalWidth === 0) {
+      details.push(`${name}: not loaded (complete=${img.complete}, naturalWidth=${img.naturalWidth})`);
+      continue;
+    }
+    if (!img.visible) {
+      details.push(`${name}: not visible`);
+      continue;
+    }
+    let shot;
+    try {
+      shot = await handles[i].screenshot({ timeout: 5000, animations: 'disabled' });
+    } catch (e) {
+      details.push(`${name}: no screenshot (${e.message.split('\n')[0]})`);
+      continue;
+    }
+    const s = px.stats(shot, img.bg);
+    if (s.dominantShare > 0.995 || s.colours < 3) {
+      details.push(`${name}: blank (${s.colours} colours, ${(s.dominantShare * 100).toFixed(1)}% one colour)`);
+    } else if (standOut && img.board && s.farFromBackground < 0.2) {
+      details.push(
+        `${name}: hardly differs from the page background rgb(${img.bg.slice(0, 3).join(',')}) ` +
+          `(${(s.farFromBackground * 100).toFixed(1)}% of pixels)`,
+      );
+    }
+  }
+  return { details, infos };
+}
+
+function checkAlt(infos) {
+  const details = [];
+  for (const img of infos) {
+    if (img.alt === null) details.push(`${img.src}: no alt attribute`);
+    else if (img.board && !img.alt.trim()) details.push(`${img.src}: board image with empty alt`);
+  }
+  return details;
+}
+
+async function checkHeadings(page) {
+  const heads = await page.$$eval('h1,h2,h3,h4,h5,h6', (hs) =>
+    hs.map((h) => ({ level: +h.localName[1], text: h.textContent.trim().slice(0, 50) })),
+  );
+  const details = [];
+  const h1s = heads.filter((h) => h.level === 1).length;
+  if (h1s !== 1) details.push(`${h1s} h1 elements`);
+  if (heads.length && heads[0].level !== 1) details.push(`first heading is h${heads[0].level} "${heads[0].text}"`);
+  for (let i = 1; i < heads.length; i++) {
+    if (heads[i].level > heads[i - 1].level + 1) {
+      details.push(`h${heads[i - 1].level} "${heads[i - 1].text}" is followed by h${heads[i].level} "${heads[i].text}"`);
+    }
+  }
+  for (const h of heads) if (!h.text) details.push(`empty h${h.level}`);
+  return details;
+}
+
+async function checkAxe(page) {
+  await page.addScriptTag({ path: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes.length} node(s): ` +
+        v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' ') + (n.failureSummary ? ` (${n.failureSummary.replace(/\s+/g, ' ').slice(0, 160)})` : ''))
+          .join('; '),
+    );
+}
+
+async function checkContrast(page) {
+  const details = [];
+  const body = await page.evaluate(() => {
+    const cs = getComputedStyle(document.body);
+    return { color: window.__rh.parse(cs.color), bg: window.__rh.background(document.body) };
+  });
+  const bodyRatio = px.contrast(px.over(body.color, body.bg), body.bg);
+  if (bodyRatio < 4.5) details.push(`body text ${fmt(body.color)} on ${fmt(body.bg)}: contrast ${bodyRatio.toFixed(2)} < 4.5`);
+  const samples = await page.evaluate(() => window.__rh.textSamples());
+  for (const s of samples) {
+    const fg = px.over([...s.color.slice(0, 3), s.color[3] * s.opacity], s.bg);
+    const ratio = px.contrast(fg, s.bg);
+    const need = s.large ? 3 : 4.5;
+    if (ratio < need) details.push(`${s.el}: ${fmt(fg)} on ${fmt(s.bg)} contrast ${ratio.toFixed(2)} < ${need}`);
+  }
+  return details;
+}
+
+function fmt(c) {
+  return `rgb(${c.slice(0, 3).map((v) => Math.round(v)).join(',')})`;
+}
+
+// Tabs through the page: every stop must be the focused element, matched by
+// :focus-visible, inside the viewport, and drawn with an outline (or box
+// shadow) at least 2 px wide whose colour contrasts 3:1 with the background.
+async function checkFocus(page) {
+  const details = [];
+  await page.evaluate(() => {
+    document.activeElement?.blur();
+    scrollTo(0, 0);
+  });
+  const seen = new Set();
+  let stops = 0;
+  for (let n = 0; n < 500; n++) {
+    await page.keyboard.press('Tab');
+    const f = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body || el === document.documentElement) return null;
+      const cs = getComputedStyle(el);
+      const r = el.getBoundingClientRect();
+      let key = el.localName;
+      for (let e = el; e.parentElement; e = e.parentElement) key = [...e.parentElement.children].indexOf(e) + '/' + key;
+      return {
+        key,
+        name: window.__rh.describe(el),
+        focusVisible: el.matches(':focus-visible'),
+        outlineStyle: cs.outlineStyle,
+        outlineWidth: parseFloat(cs.outlineWidth) || 0,
+        outlineColor: window.__rh.parse(cs.outlineColor),
+        boxShadow: cs.boxShadow,
+        bg: window.__rh.background(el.parentElement || el),
+        inView: r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight,
+      };
+    });
+    if (!f || seen.has(f.key)) break;
+    seen.add(f.key);
+    stops++;
+    const problems = [];
+    if (!f.focusVisible) problems.push('not :focus-visible');
+    if (!f.inView) problems.push('outside the viewport');
+    const outline = f.outlineStyle !== 'none' && f.outlineStyle !== 'hidden' && f.outlineWidth >= 2;
+    if (!outline && f.boxShadow === 'none') {
+      problems.push(`no focus indicator (outline ${f.outlineStyle} ${f.outlineWidth}px, box-shadow ${f.boxShadow})`);
+    } else if (outline && f.outlineColor) {
+      const ratio = px.contrast(px.over(f.outlineColor, f.bg), f.bg);
+      if (ratio < 3) problems.push(`outline ${fmt(f.outlineColor)} on ${fmt(f.bg)}: contrast ${ratio.toFixed(2)} < 3`);
+    }
+    if (problems.length) details.push(`${f.name}: ${problems.join(', ')}`);
+  }
+  if (stops === 0) details.push('Tab reached nothing');
+  return details;
+}
+
+async function switcher(page) {
+  return page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    links: [...document.querySelectorAll('nav.languages a')].map((a) => ({
+      href: new URL(a.getAttribute('href'), location.href).pathname,
+      hreflang: a.getAttribute('hreflang'),
+      current: a.getAttribute('aria-current') === 'page',
+    })),
+  }));
+}
+
+async function checkLanguages(context, origin, urlp) {
+  const details = [];
+  const { page, problems } = await open(context, origin + urlp);
+  const here = await switcher(page);
+  await page.close();
+  if (problems.length) details.push(...problems);
+  const current = here.links.filter((l) => l.current);
+  if (here.links.length < 2) {
+    details.push(`language switcher has ${here.links.length} link(s)`);
+    return details;
+  }
+  if (current.length !== 1) details.push(`${current.length} links marked aria-current`);
+  else if (current[0].hreflang !== here.lang) details.push(`current link is ${current[0].hreflang} but <html lang="${here.lang}">`);
+  const hrefs = here.links.map((l) => l.href).sort().join(' ');
+  for (let i = 0; i < here.links.length; i++) {
+    const link = here.links[i];
+    if (link.current) {
+      if (link.href !== urlp && urlp !== '/404.html') details.push(`current link points to ${link.href}, not to this page`);
+      continue;
+    }
+    const p = await context.newPage();
+    try {
+      await p.goto(origin + urlp, { waitUntil: 'load' });
+      const [response] = await Promise.all([
+        p.waitForNavigation({ waitUntil: 'load' }),
+        p.locator('nav.languages a').nth(i).click(),
+      ]);
+      const there = await switcher(p);
+      const landed = new URL(p.url()).pathname;
+      const tag = `${link.hreflang} link → ${landed}`;
+      if (!response || !response.ok()) details.push(`${tag}: HTTP ${response ? response.status() : 'none'}`);
+      if (there.lang !== link.hreflang) details.push(`${tag}: <html lang="${there.lang}">, expected ${link.hreflang}`);
+      const cur = there.links.find((l) => l.current);
+      if (!cur || cur.href !== landed) details.push(`${tag}: that page does not mark itself current in its switcher`);
+      else if (cur.hreflang !== link.hreflang) details.push(`${tag}: that page's current language is ${cur.hreflang}`);
+      if (urlp !== '/404.html' && there.links.map((l) => l.href).sort().join(' ') !== hrefs) {
+        details.push(`${tag}: its switcher lists other pages (${there.links.map((l) => l.href).join(' ')}) — not the same page translated`);
+      }
+    } catch (e) {
+      details.push(`${link.hreflang} link ${link.href}: ${e.message.split('\n')[0]}`);
+    } finally {
+      await p.close();
+    }
+  }
+  return details;
+}
+
+async function checkMobile(page) {
+  const details = [];
+  const m = await page.evaluate(() => {
+    const se = document.scrollingElement;
+    const wide = [];
+    for (const el of document.body.querySelectorAll('*')) {
+      const r = el.getBoundingClientRect();
+      if (r.right > innerWidth + 0.5 && window.__rh.visible(el)) {
+        // Report the outermost offenders only, not each of their children;
+        // content inside a horizontally scrolling box does not count.
+        let scroller = false;
+        for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+          const ov = getComputedStyle(e).overflowX;
+          if (ov === 'auto' || ov === 'scroll' || ov === 'hidden') scroller = true;
+        }
+        if (!scroller && !wide.some((w) => w.el.contains(el))) wide.push({ el, right: Math.round(r.right) });
+      }
+    }
+    return {
+      scrollWidth: se.scrollWidth,
+      innerWidth,
+      wide: wide.slice(0, 5).map((w) => `${window.__rh.describe(w.el)} reaches ${w.right}px`),
+    };
+  });
+  if (m.scrollWidth > m.innerWidth) {
+    details.push(`scrollWidth ${m.scrollWidth} > innerWidth ${m.innerWidth}${m.wide.length ? ': ' + m.wide.join('; ') : ''}`);
+  }
+  for (const img of await imageInfo(page)) {
+    if (!img.board) continue;
+    if (img.width <= 0 || img.height <= 0) details.push(`${img.src}: rendered ${img.width}×${img.height}`);
+    else if (img.left < -0.5 || img.right > m.innerWidth + 0.5) {
+      details.push(`${img.src}: spans ${Math.round(img.left)}–${Math.round(img.right)}px, viewport is ${m.innerWidth}px`);
+    }
+  }
+  return details;
+}
+
+function runVnu(siteDir, files) {
+  const targets = files.filter((f) => /\.(html|svg|css)$/.test(f)).map((f) => path.join(siteDir, f));
+  const args = ['-jar', VNU, '--also-check-svg', '--also-check-css', '--format', 'json', ...targets];
+  return new Promise((resolve, reject) => {
+    execFile('java', args, { maxBuffer: 64 << 20 }, (err, stdout, stderr) => {
+      let messages;
+      try {
+        messages = JSON.parse(stderr || stdout).messages;
+      } catch (e) {
+        reject(new Error(`vnu printed no JSON (${err ? err.message : 'exit 0'}): ${(stderr || stdout).slice(0, 500)}`));
+        return;
+      }
+      const byFile = new Map(targets.map((t) => [t, []]));
+      for (const m of messages) {
+        if (m.type !== 'error' && m.type !== 'non-document-error') continue;
+        const file = m.url ? decodeURIComponent(m.url.replace(/^file:/, '')) : '(vnu)';
+        const where = m.lastLine ? `${m.lastLine}:${m.firstColumn || m.lastColumn}` : '';
+        const text = `${where} ${m.message}${m.extract ? ` [${m.extract.replace(/\s+/g, ' ').trim().slice(0, 80)}]` : ''}`;
+        if (!byFile.has(file)) byFile.set(file, []);
+        byFile.get(file).push(text.trim());
+      }
+      resolve(byFile);
+    });
+  });
+}
+
+/**
+ * Runs the checks over `siteDir`. Options: `only` (array of check names),
+ * `screenshots` (directory for a screenshot of one variant page per
+ * language), `log` (line printer).
+ */
+async function run(siteDir, { only, pages: pick, screenshots, log = console.log } = {}) {
+  const want = (name) => !only || only.includes(name);
+  const results = new Results(log);
+  const files = listFiles(siteDir);
+  const pages = files
+    .filter((f) => f.endsWith('.html'))
+    .map(urlPath)
+    .filter((p) => !pick || pick.includes(p));
+  const svgs = files.filter((f) => f.endsWith('.svg'));
+  log(`${pages.length} pages, ${svgs.length} SVGs in ${siteDir}`);
+
+  const vnu = want('vnu') ? runVnu(siteDir, files) : null; // runs beside the browser
+  const srv = await server.start(siteDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const base = { reducedMotion: 'reduce', deviceScaleFactor: 1 };
+    const light = await browser.newContext({ ...base, viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const dark = await browser.newContext({ ...base, viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
+    const mobile = await browser.newContext({ ...base, viewport: { width: 375, height: 812 }, colorScheme: 'light' });
+    for (const c of [light, dark, mobile]) await c.addInitScript({ content: INPAGE });
+
+    const shown = new Set();
+    const info = new Map(); // page → { lang, boards }
+    // One page's checks; results are buffered and printed per page, in order.
+    const checkOne = async (p, results) => {
+      const t0 = Date.now();
+      const { page, problems } = await open(light, srv.origin + p);
+      if (want('load')) results.add('load', p, problems);
+      const { details: boardProblems, infos } = await checkImages(page, false);
+      for (const i of infos) shown.add(new URL(i.url).pathname);
+      if (want('boards')) results.add('boards', p, boardProblems);
+      if (want('img-alt')) results.add('img-alt', p, checkAlt(infos));
+      if (want('headings')) results.add('headings', p, await checkHeadings(page));
+      if (want('contrast')) results.add('contrast', p, await checkContrast(page));
+      if (want('focus')) results.add('focus', p, await checkFocus(page));
+      if (want('axe')) results.add('axe', p, await checkAxe(page));
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      info.set(p, { lang, boards: infos.some((i) => i.board) });
+      await page.close();
+
+      if (['axe-dark', 'contrast-dark', 'boards-dark', 'focus-dark'].some(want)) {
+        const d = await open(dark, srv.origin + p);
+        if (want('boards-dark')) {
+          const r = await checkImages(d.page, true);
+          results.add('boards-dark', p, [...d.problems, ...r.details]);
+        }
+        if (want('contrast-dark')) results.add('contrast-dark', p, await checkContrast(d.page));
+        if (want('focus-dark')) results.add('focus-dark', p, await checkFocus(d.page));
+        if (want('axe-dark')) results.add('axe-dark', p, await checkAxe(d.page));
+        await d.page.close();
+      }
+      if (want('mobile')) {
+        const m = await open(mobile, srv.origin + p);
+        results.add('mobile', p, [...m.problems, ...(await checkMobile(m.page))]);
+        await m.page.close();
+      }
+      if (want('languages')) results.add('languages', p, await checkLanguages(light, srv.origin, p));
+      results.log(`     (${p} took ${Date.now() - t0} ms)`);
+    };
+    // A few pages at a time: most of the time is spent waiting on the browser.
+    const buffers = pages.map(() => null);
+    let next = 0;
+    let printed = 0;
+    const flush = () => {
+      while (printed < pages.length && buffers[printed] && buffers[printed].done) {
+        for (const line of buffers[printed].lines) log(line);
+        results.list.push(...buffers[printed].list);
+        printed++;
+      }
+    };
+    const worker = async () => {
+      while (next < pages.length) {
+        const i = next++;
+        const buf = new Results(() => {});
+        buf.lines = [];
+        buf.log = (line) => buf.lines.push(line);
+        buffers[i] = buf;
+        try {
+          await checkOne(pages[i], buf);
+        } catch (e) {
+          buf.add('error', pages[i], [String(e.stack || e).split('\n').slice(0, 3).join(' ')]);
+        }
+        buf.done = true;
+        flush();
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, JOBS) }, worker));
+    flush();
+    const shotPages = new Map(); // language → first variant page
+    for (const p of pages) {
+      const i = info.get(p);
+      if (i && i.boards && !shotPages.has(i.lang)) shotPages.set(i.lang, p);
+    }
+    if (want('svg-shown')) {
+      const missing = svgs.map((s) => '/' + s).filter((s) => !shown.has(s));
+      results.add('svg-shown', `${svgs.length} SVGs`, missing.map((s) => `${s} is not shown on any page`));
+    }
+    if (screenshots) {
+      fs.mkdirSync(screenshots, { recursive: true });
+      for (const [lang, p] of shotPages) {
+        const slug = p.split('/').filter(Boolean).pop();
+        for (const [ctx, suffix] of [[light, ''], [dark, '-dark'], [mobile, '-375']]) {
+          const { page } = await open(ctx, srv.origin + p);
+          const file = path.join(screenshots, `${lang}-${slug}${suffix}.png`);
+          await page.screenshot({ path: file, fullPage: true });
+          await page.close();
+          log(`     screenshot ${file}`);
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await srv.close();
+  }
+  if (vnu) {
+    const byFile = await vnu;
+    const svgProblems = [];
+    for (const [file] of byFile) {
+      const rel = path.relative(siteDir, file);
+      if (rel.endsWith('.html') && pick && !pick.includes(urlPath(rel))) byFile.delete(file);
+    }
+    for (const [file, problems] of byFile) {
+      const rel = path.relative(siteDir, file);
+      if (rel.endsWith('.html')) results.add('vnu', urlPath(rel), problems);
+      else for (const pr of problems) svgProblems.push(`${rel}: ${pr}`);
+    }
+    const others = [...byFile.keys()].filter((f) => !f.endsWith('.html')).length;
+    results.add('vnu', `${others} SVG and CSS files`, svgProblems);
+  }
+  for (const n of notes) log(`note ${n}`);
+  return results.list;
+}
+
+module.exports = { run, CHECKS, listFiles, urlPath };

@@ -1,0 +1,208 @@
+'use strict';
+// Usage: node selftest.js --site <built site dir>
+// Proves that each check can fail: copies the built site, introduces one
+// fault per page (a missing image, an <img> without alt, an invalid attribute,
+// a skipped heading level, …), runs the checks over the faulted pages and
+// asserts that every fault is reported by the check meant to catch it.
+// Prints one line per fault and `N passed, N failed` last.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const checks = require('./lib/checks');
+
+// Each fault: the page it is put on, the checks that must report it (on that
+// page, or on `target` for site-wide checks), a text the report must contain,
+// and the edit. `edit(html)` changes the page; `files` changes other files.
+const FAULTS = [
+  {
+    name: 'broken image link',
+    page: '/tafl/brandubh/',
+    expect: { load: 'missing-board.svg', boards: 'missing-board.svg: not loaded' },
+    edit: (h) => sub(h, 'src="board.svg"', 'src="missing-board.svg"'),
+  },
+  {
+    name: '<img> without alt',
+    page: '/cs/tafl/brandubh/',
+    // (vnu accepts it: HTML lets an <img> in a <figure> with a caption omit alt.)
+    expect: { 'img-alt': 'board.svg: no alt attribute', axe: 'image-alt' },
+    edit: (h) => h.replace(/(<img src="board\.svg") alt="[^"]*"/, '$1'),
+  },
+  {
+    name: 'invalid attribute',
+    page: '/fi/tafl/',
+    expect: { vnu: 'Attribute “bogus-attr” not allowed' },
+    edit: (h) => sub(h, '<main id="main">', '<main id="main" bogus-attr="1">'),
+  },
+  {
+    name: 'skipped heading level',
+    page: '/tafl/standard/',
+    expect: { headings: 'is followed by h4' },
+    edit: (h) => h.replace(/<h2 (id="[^"]*")>([^<]*)<\/h2>/, '<h4 $1>$2</h4>'),
+  },
+  {
+    name: 'script error',
+    page: '/cs/tafl/standard/',
+    expect: { load: 'console error: selftest fault' },
+    edit: (h) => sub(h, '</main>', '<script>console.error("selftest fault")</script></main>'),
+  },
+  {
+    name: 'horizontal overflow at 375 px',
+    page: '/fi/tafl/standard/',
+    expect: { mobile: 'scrollWidth' },
+    edit: (h) => sub(h, '</main>', '<p style="width:900px">selftest: too wide</p></main>'),
+  },
+  {
+    name: 'board that does not scale',
+    page: '/fi/tafl/brandubh/',
+    expect: { mobile: 'board.svg: spans' },
+    edit: (h) => sub(h, '</head>', '<style>.board-start img{width:600px!important;max-width:none!important}.prose{overflow-x:auto}</style></head>'),
+  },
+  {
+    name: 'focus outline removed',
+    page: '/tafl/tablut/',
+    expect: { focus: 'no focus indicator', 'focus-dark': 'no focus indicator' },
+    edit: (h) => sub(h, '</head>', '<style>a:focus-visible{outline:none}</style></head>'),
+  },
+  {
+    name: 'low contrast text in dark mode',
+    page: '/cs/tafl/tablut/',
+    expect: { 'contrast-dark': 'body text', 'axe-dark': 'color-contrast' },
+    edit: (h) => sub(h, '</head>', '<style>@media (prefers-color-scheme: dark){body{color:#3a342c}}</style></head>'),
+  },
+  {
+    name: 'low contrast text in light mode',
+    page: '/tafl/compare/',
+    expect: { contrast: 'p.lead', axe: 'color-contrast' },
+    edit: (h) => sub(h, '</head>', '<style>.lead{color:#d8d0c4}</style></head>'),
+  },
+  {
+    name: 'language switcher to the wrong page',
+    page: '/fi/tafl/tablut/',
+    expect: { languages: 'not the same page translated' },
+    edit: (h) => sub(h, '<a href="/cs/tafl/tablut/" hreflang="cs"', '<a href="/cs/tafl/" hreflang="cs"'),
+  },
+  {
+    name: 'translated page with the wrong html lang',
+    page: '/cs/tafl/copenhagen/',
+    expect: { languages: 'current link is cs but <html lang="en">' },
+    edit: (h) => sub(h, '<html lang="cs">', '<html lang="en">'),
+  },
+  {
+    name: 'blank board',
+    page: '/tafl/copenhagen/',
+    expect: { boards: 'board.svg: blank' },
+    files: {
+      'tafl/copenhagen/board.svg': () =>
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400"><rect width="400" height="400" fill="#fbf7ef"/></svg>\n',
+    },
+  },
+  {
+    name: 'board that vanishes in dark mode',
+    page: '/tafl/tablut-corner/',
+    expect: { 'boards-dark': 'board.svg: ' },
+    files: {
+      'tafl/tablut-corner/board.svg': (s) =>
+        sub(s, '</style>', '@media (prefers-color-scheme: dark){*{fill:#1c1915!important;stroke:#1c1915!important}}</style>'),
+    },
+  },
+  {
+    name: 'invalid SVG',
+    page: '/tafl/brandubh/',
+    target: /SVG and CSS files$/,
+    expect: { vnu: 'corner-escape-after.svg' },
+    files: { 'tafl/brandubh/examples/corner-escape-after.svg': (s) => sub(s, '<title>', '<title bogus-attr="1">') },
+  },
+  {
+    name: 'SVG no page shows',
+    page: '/tafl/brandubh/',
+    target: /SVGs$/,
+    expect: { 'svg-shown': '/tafl/brandubh/examples/orphan.svg is not shown' },
+    files: { 'tafl/brandubh/examples/orphan.svg': () => fs.readFileSync(path.join(siteDir(), 'tafl/brandubh/board.svg'), 'utf8') },
+  },
+];
+
+let SITE;
+function siteDir() {
+  return SITE;
+}
+
+function sub(text, from, to) {
+  if (!text.includes(from)) throw new Error(`selftest: "${from}" not found; the fixture needs updating`);
+  return text.replace(from, to);
+}
+
+function pageFile(p) {
+  return p === '/404.html' ? '404.html' : p.slice(1) + 'index.html';
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const i = args.indexOf('--site');
+  if (i < 0) throw new Error('--site <dir> is required');
+  SITE = path.resolve(args[i + 1]);
+  const copy = fs.mkdtempSync(path.join(os.tmpdir(), 'rulehub-selftest-'));
+  fs.cpSync(SITE, copy, { recursive: true });
+  for (const f of FAULTS) {
+    if (f.edit) {
+      const file = path.join(copy, pageFile(f.page));
+      fs.writeFileSync(file, f.edit(fs.readFileSync(file, 'utf8')));
+    }
+    for (const [rel, change] of Object.entries(f.files || {})) {
+      const file = path.join(copy, rel);
+      const old = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+      fs.writeFileSync(file, change(old));
+    }
+  }
+  const pages = [...new Set(FAULTS.map((f) => f.page))];
+  console.log(`selftest: ${FAULTS.length} faults on ${pages.length} pages of a copy in ${copy}`);
+  const lines = [];
+  const results = await checks.run(copy, { pages, log: (l) => lines.push(l) });
+  if (process.env.SELFTEST_VERBOSE) console.log(lines.join('\n'));
+
+  let passed = 0;
+  let failed = 0;
+  for (const f of FAULTS) {
+    const missing = [];
+    const seen = [];
+    for (const [check, text] of Object.entries(f.expect)) {
+      const hit = results.find(
+        (r) =>
+          r.check === check &&
+          !r.ok &&
+          (f.target ? f.target.test(r.target) : r.target === f.page) &&
+          r.details.some((d) => d.includes(text)),
+      );
+      if (hit) seen.push(`${check}: ${hit.details.find((d) => d.includes(text)).slice(0, 150)}`);
+      else missing.push(`${check} did not report "${text}" on ${f.page}`);
+    }
+    if (missing.length) {
+      failed++;
+      console.log(`FAIL selftest ${f.name}\n${missing.map((m) => `       - ${m}`).join('\n')}`);
+    } else {
+      passed++;
+      console.log(`ok   selftest ${f.name} (${f.page})\n${seen.map((s) => `       caught by ${s}`).join('\n')}`);
+    }
+  }
+  // Every check must have been shown failing at least once.
+  const proven = new Set(FAULTS.flatMap((f) => Object.keys(f.expect)));
+  const unproven = Object.keys(checks.CHECKS).filter((c) => !proven.has(c));
+  if (unproven.length) {
+    failed++;
+    console.log(`FAIL selftest coverage: no fault for ${unproven.join(', ')}`);
+  } else {
+    passed++;
+    console.log(`ok   selftest coverage: every one of ${proven.size} checks is shown to fail on its fault`);
+  }
+  fs.rmSync(copy, { recursive: true, force: true });
+  console.log(`${passed} passed, ${failed} failed`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e.stack || String(e));
+    console.log('0 passed, 1 failed');
+    process.exit(2);
+  },
+);
