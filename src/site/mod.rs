@@ -6,6 +6,7 @@ mod comparison;
 pub mod output;
 mod pages;
 mod sitemap;
+mod svg_cache;
 pub mod theme;
 
 use std::collections::BTreeMap;
@@ -112,6 +113,7 @@ pub fn build(root: &Path, options: &BuildOptions) -> Result<Built, Vec<Diagnosti
         i18n: &i18n,
         templates: &templates,
         checked: &checked,
+        diagrams: Default::default(),
     };
     match pages::render_site(&context) {
         Ok((files, stats)) => Ok(Built {

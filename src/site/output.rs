@@ -1,9 +1,11 @@
 //! Writing the site: into a sibling folder first, then swapped in, so a
 //! failed or interrupted build never leaves a half-written site behind.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io;
 use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
 
 /// The whole generated site in memory, keyed by `/`-separated path, so
 /// nothing touches the disk until every page rendered.
@@ -95,16 +97,31 @@ fn looks_like_site(dir: &Path) -> bool {
             .unwrap_or(false)
 }
 
+/// Creates every folder first, then writes the files in parallel; the
+/// error reported is the one of the first failing path, so it is the same
+/// on every run.
 fn write_tree(site: &SiteFiles, root: &Path) -> Result<(), WriteError> {
     std::fs::create_dir_all(root).map_err(io_error(root))?;
-    for (path, bytes) in &site.files {
-        let target = root.join(path);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
-        }
-        std::fs::write(&target, bytes).map_err(io_error(&target))?;
+    let dirs: BTreeSet<&str> = site
+        .files
+        .keys()
+        .filter_map(|path| path.rsplit_once('/').map(|(dir, _)| dir))
+        .collect();
+    for dir in dirs {
+        let target = root.join(dir);
+        std::fs::create_dir_all(&target).map_err(io_error(&target))?;
     }
-    Ok(())
+    let files: Vec<(&String, &Vec<u8>)> = site.files.iter().collect();
+    files
+        .par_iter()
+        .with_min_len(64)
+        .map(|(path, bytes)| {
+            let target = root.join(path);
+            std::fs::write(&target, bytes).map_err(io_error(&target))
+        })
+        .collect::<Vec<Result<(), WriteError>>>()
+        .into_iter()
+        .collect()
 }
 
 #[cfg(test)]

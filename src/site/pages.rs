@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::comparison;
 use super::output::SiteFiles;
 use super::sitemap;
+use super::svg_cache::DiagramCache;
 use super::theme::Theme;
 use super::{CheckedVariants, Stats};
 use crate::diagnostic::Diagnostic;
@@ -104,6 +105,8 @@ pub struct SiteContext<'a> {
     pub i18n: &'a I18n,
     pub templates: &'a Templates,
     pub checked: &'a CheckedVariants,
+    /// Each distinct diagram drawn once, shared by every language.
+    pub diagrams: DiagramCache,
 }
 
 /// Which page, independent of language.
@@ -721,6 +724,7 @@ fn render_not_found(site: &SiteContext, lang: &str) -> Result<PageOutput, Vec<Di
 /// Diagrams and HTML for the boards and examples of one variant page.
 struct VariantEmbeds<'a> {
     site: &'a SiteContext<'a>,
+    family: &'a str,
     variant: &'a Variant,
     checked: &'a CheckedVariant,
     lang: &'a str,
@@ -748,13 +752,10 @@ impl VariantEmbeds<'_> {
             desc,
             annotations,
         };
-        let svg = diagram::render(&board).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?;
+        let svg = self
+            .site
+            .diagrams
+            .svg(self.family, &self.variant.name, file, &board)?;
         self.diagrams
             .lock()
             .expect("no panics while holding the lock")
@@ -955,6 +956,7 @@ fn render_variant(
     };
     let embeds = VariantEmbeds {
         site,
+        family: &family.name,
         variant,
         checked,
         lang,
