@@ -320,6 +320,9 @@ struct Geo {
     hostile_empty: [u8; CELLS],
     /// Hostility of the occupied throne (same bits).
     throne_occupied: u8,
+    /// Board row of each cell, and its column as a bit of a row mask.
+    row_of: [u8; CELLS],
+    col_bit: [u32; CELLS],
 }
 
 impl Geo {
@@ -367,7 +370,15 @@ impl Geo {
             }
         }
         let rows = dims.rows as usize;
+        let mut row_of = [0u8; CELLS];
+        let mut col_bit = [0u32; CELLS];
+        for sq in dims.squares() {
+            row_of[idx(sq)] = sq.row;
+            col_bit[idx(sq)] = 1 << sq.col;
+        }
         Geo {
+            row_of,
+            col_bit,
             w,
             rows,
             cols: dims.cols as usize,
@@ -433,6 +444,8 @@ pub struct Game {
     /// Index of the king's cell, 0 when he has been captured.
     king: usize,
     attackers: u32,
+    /// Row bitmasks of the attackers ([0]) and of the defenders with the king ([1]).
+    rows: [[u32; 19]; 2],
     quiet: u32,
     history: Vec<u64>,
     outcome: Outcome,
@@ -481,12 +494,19 @@ impl Game {
             hash,
             king,
             attackers,
+            rows: [[0; 19]; 2],
             quiet: 0,
             history: vec![hash],
             outcome: Outcome::Ongoing,
             undo: Vec::new(),
             captured: Vec::new(),
         };
+        for i in game.geo.first..game.geo.last {
+            let owner = OWNER[game.pos.cells[i] as usize];
+            if owner != 0 {
+                game.toggle(i, owner);
+            }
+        }
         game.outcome = game.initial_outcome();
         game
     }
@@ -673,7 +693,12 @@ impl Game {
         if piece == KING {
             self.king = from;
         }
-        for &(i, c) in &self.captured[u.cap_start as usize..] {
+        let owner = OWNER[piece as usize];
+        self.toggle(from, owner);
+        self.toggle(to, owner);
+        for k in u.cap_start as usize..self.captured.len() {
+            let (i, c) = self.captured[k];
+            self.toggle(i as usize, OWNER[c as usize]);
             self.pos.cells[i as usize] = c;
             match c {
                 KING => self.king = i as usize,
@@ -832,9 +857,16 @@ impl Game {
         false
     }
 
+    /// Flips a cell's bit in the row masks of `owner` (1 attackers, 2 defenders).
+    #[inline]
+    fn toggle(&mut self, i: usize, owner: u8) {
+        self.rows[owner as usize - 1][self.geo.row_of[i] as usize] ^= self.geo.col_bit[i];
+    }
+
     #[inline]
     fn remove(&mut self, i: usize) {
         let c = self.pos.cells[i];
+        self.toggle(i, OWNER[c as usize]);
         self.pos.cells[i] = EMPTY;
         self.hash ^= ZOBRIST[c as usize][i];
         self.captured.push((i as u16, c));
@@ -929,6 +961,8 @@ impl Game {
             self.king = to;
         }
         let mover = OWNER[piece as usize];
+        self.toggle(from, mover);
+        self.toggle(to, mover);
         let victim = 3 - mover;
         let victim_code = if mover == 1 { DEF } else { ATT };
         if piece != KING || self.rules.king_armed.hammer() {
@@ -1090,30 +1124,12 @@ impl Game {
         }
     }
 
-    /// Row bitmasks (bit = column) of attackers and of defenders with king.
-    fn row_masks(&self) -> ([u32; 19], [u32; 19]) {
-        let mut att = [0u32; 19];
-        let mut def = [0u32; 19];
-        let g = &self.geo;
-        for r in 0..g.rows {
-            let base = (r + 1) * g.w + 1;
-            for c in 0..g.cols {
-                match self.pos.cells[base + c] {
-                    ATT => att[r] |= 1 << c,
-                    DEF | KING => def[r] |= 1 << c,
-                    _ => {}
-                }
-            }
-        }
-        (att, def)
-    }
-
     /// True when no defender (king included) can reach the board edge any
     /// more: every path from them to the edge crosses an attacker.
     fn encircled(&self) -> bool {
         let g = &self.geo;
         let (rows, cols) = (g.rows, g.cols);
-        let (att, def) = self.row_masks();
+        let [att, def] = &self.rows;
         let full = (1u32 << cols) - 1;
         let mut open = [0u32; 19];
         let mut reach = [0u32; 19];
@@ -1240,6 +1256,40 @@ pub fn perft(game: &mut Game, depth: u32) -> u64 {
     }
     let mut buffers: Vec<Vec<(u16, u16)>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
     perft_inner(game, depth, &mut buffers)
+}
+
+/// Like [`perft`], but plays and takes back every leaf move too (captures,
+/// outcome tests and all) instead of only counting them: the throughput a
+/// search that visits every node would see.
+pub fn perft_make_leaves(game: &mut Game, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.outcome.is_over() {
+        return 0;
+    }
+    let mut buffers: Vec<Vec<(u16, u16)>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    perft_full(game, depth, &mut buffers)
+}
+
+fn perft_full(game: &mut Game, depth: u32, buffers: &mut [Vec<(u16, u16)>]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    buf.clear();
+    game.gen_moves(buf);
+    let mut total = 0;
+    for &(from, to) in buf.iter() {
+        game.apply(from as usize, to as usize, false);
+        if depth == 1 {
+            total += 1;
+        } else if !game.outcome.is_over() {
+            total += perft_full(game, depth - 1, rest);
+        }
+        game.unmake();
+    }
+    total
 }
 
 fn perft_inner(game: &mut Game, depth: u32, buffers: &mut [Vec<(u16, u16)>]) -> u64 {

@@ -8,7 +8,9 @@ mod game;
 mod position;
 mod rules;
 
-pub use game::{DrawReason, Game, IllegalMove, Outcome, Played, SquareKind, WinReason, perft};
+pub use game::{
+    DrawReason, Game, IllegalMove, Outcome, Played, SquareKind, WinReason, perft, perft_make_leaves,
+};
 pub use position::{Move, MoveParseError, MoveParseReason, Position, SetupError, SetupErrorReason};
 pub use rules::{
     Access, DEFAULT_PRESET, Escape, HostileTo, KingArmed, KingCapture, Repetition,
