@@ -31,18 +31,16 @@ impl Naive {
                     number.push(ch);
                 } else {
                     if !number.is_empty() {
-                        for _ in 0..number.parse::<usize>().unwrap() {
-                            line.push('.');
-                        }
+                        let run = number.parse::<usize>().unwrap();
+                        line.extend(std::iter::repeat_n('.', run));
                         number.clear();
                     }
                     line.push(ch);
                 }
             }
             if !number.is_empty() {
-                for _ in 0..number.parse::<usize>().unwrap() {
-                    line.push('.');
-                }
+                let run = number.parse::<usize>().unwrap();
+                line.extend(std::iter::repeat_n('.', run));
             }
             grid.push(line);
         }
@@ -268,9 +266,8 @@ impl Naive {
                 }
                 let end = self.at(rr, cc);
                 let victim = if p == 'b' { 'w' } else { 'b' };
-                let bracket = friend(end)
-                    && !(end == Some('K')
-                        && !matches!(self.rules.king_armed, KingArmed::Anvil | KingArmed::Yes))
+                let king_anvil = matches!(self.rules.king_armed, KingArmed::Anvil | KingArmed::Yes);
+                let bracket = (friend(end) && (end != Some('K') || king_anvil))
                     || (end == Some('.')
                         && self.is_corner(rr, cc)
                         && Self::hostile_to(self.rules.corners_hostile, victim));
