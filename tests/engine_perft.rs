@@ -354,3 +354,61 @@ fn perft_agrees_with_the_reference_on_small_custom_boards() {
         }
     }
 }
+
+mod random_positions {
+    use super::*;
+    use proptest::prelude::*;
+    use rulehub::engine::Piece;
+    use rulehub::engine::tafl::{Outcome, Position};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+        /// Crowded random positions reach captures against the throne and
+        /// corners, shieldwalls, every kind of king capture and escapes
+        /// within two or three moves; both generators must agree.
+        #[test]
+        fn perft_matches_the_reference_on_random_positions(
+            preset_index in 0..preset_names().len(),
+            side in 5u8..=9,
+            cells in proptest::collection::vec(0u8..7, 81),
+            king_at in 0usize..81,
+            defenders_first in any::<bool>(),
+        ) {
+            let mut rules = preset(preset_names()[preset_index]).unwrap();
+            // rules the reference does not model
+            rules.exit_fort = false;
+            rules.encirclement = false;
+            rules.repetition = None;
+            rules.move_limit = None;
+            let dims = Dims::new(side, side);
+            let squares: Vec<_> = dims.squares().collect();
+            let king = squares[king_at % squares.len()];
+            let pieces = squares.iter().zip(&cells).filter_map(|(&sq, &c)| {
+                let piece = match c {
+                    0 | 1 => Piece::Attacker,
+                    2 => Piece::Defender,
+                    _ => return None,
+                };
+                (sq != king && sq != dims.center() && !dims.corners().contains(&sq))
+                    .then_some((sq, piece))
+            });
+            let position =
+                Position::from_pieces(dims, pieces.chain([(king, Piece::King)])).unwrap();
+            rules.dims = dims;
+            rules.setup = position.to_setup();
+            let to_move = if defenders_first { Side::Defenders } else { Side::Attackers };
+            rules.first_to_move = to_move;
+            let mut game = Game::new(&rules, position, to_move);
+            prop_assume!(game.outcome() == Outcome::Ongoing);
+            let naive = Naive::start(&rules);
+            for depth in 1..=3 {
+                prop_assert_eq!(
+                    perft(&mut game, depth),
+                    naive.perft(depth),
+                    "{} {} depth {}", preset_names()[preset_index], rules.setup, depth
+                );
+            }
+        }
+    }
+}
