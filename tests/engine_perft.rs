@@ -332,12 +332,17 @@ fn perft_agrees_with_the_reference_on_small_custom_boards() {
         ("tablut", "3b3/2bwb2/1bwKwb1/2bwb2/3b3/7/7"),
         ("copenhagen", "w1b1w/b1w1b/2K2/b1w1b/w1b1w"),
         ("brandubh-weak", "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3"),
+        ("copenhagen", "b5b/1w3w1/2bKb2/1w3w1/b5b"),
+        ("tablut-corner", "b1w1b/2w2/bwKwb/2w2/b1w1b/5/1b1b1"),
+        (
+            "fetlar",
+            "19/19/b17w/19/19/19/19/19/19/3b5K5w3/19/19/19/19/19/19/w17b/19/19",
+        ),
     ] {
         let mut rules = preset(name).unwrap();
         rules.setup = setup.to_string();
-        let rows = setup.split('/').count() as u8;
         rules.dims = rulehub::engine::tafl::Position::setup_dims(setup).unwrap();
-        assert_eq!(rules.dims.rows, rows);
+        assert_eq!(rules.dims.rows as usize, setup.split('/').count());
         let dims: Dims = rules.dims;
         let mut game = Game::new(
             &rules,
@@ -345,7 +350,7 @@ fn perft_agrees_with_the_reference_on_small_custom_boards() {
             Side::Attackers,
         );
         let naive = Naive::start(&rules);
-        for depth in 1..=4 {
+        for depth in 1..=3 {
             assert_eq!(
                 perft(&mut game, depth),
                 naive.perft(depth),

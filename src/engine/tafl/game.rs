@@ -323,6 +323,13 @@ struct Geo {
     /// Board row of each cell, and its column as a bit of a row mask.
     row_of: [u8; CELLS],
     col_bit: [u32; CELLS],
+    /// Board column of each cell, and its row as a bit of a column mask.
+    col_of: [u8; CELLS],
+    row_bit: [u32; CELLS],
+    /// Rows and columns (as bits) holding a square with access rules, where
+    /// move counting has to look square by square.
+    special_rows: u32,
+    special_cols: u32,
 }
 
 impl Geo {
@@ -372,13 +379,27 @@ impl Geo {
         let rows = dims.rows as usize;
         let mut row_of = [0u8; CELLS];
         let mut col_bit = [0u32; CELLS];
+        let mut col_of = [0u8; CELLS];
+        let mut row_bit = [0u32; CELLS];
+        let (mut special_rows, mut special_cols) = (0u32, 0u32);
         for sq in dims.squares() {
-            row_of[idx(sq)] = sq.row;
-            col_bit[idx(sq)] = 1 << sq.col;
+            let i = idx(sq);
+            row_of[i] = sq.row;
+            col_bit[i] = 1 << sq.col;
+            col_of[i] = sq.col;
+            row_bit[i] = 1 << sq.row;
+            if access[i] != ACCESS_ALL {
+                special_rows |= 1 << sq.row;
+                special_cols |= 1 << sq.col;
+            }
         }
         Geo {
             row_of,
             col_bit,
+            col_of,
+            row_bit,
+            special_rows,
+            special_cols,
             w,
             rows,
             cols: dims.cols as usize,
@@ -446,6 +467,8 @@ pub struct Game {
     attackers: u32,
     /// Row bitmasks of the attackers ([0]) and of the defenders with the king ([1]).
     rows: [[u32; 19]; 2],
+    /// Column bitmasks, likewise (bit = row).
+    cols: [[u32; 19]; 2],
     quiet: u32,
     history: Vec<u64>,
     outcome: Outcome,
@@ -495,6 +518,7 @@ impl Game {
             king,
             attackers,
             rows: [[0; 19]; 2],
+            cols: [[0; 19]; 2],
             quiet: 0,
             history: vec![hash],
             outcome: Outcome::Ongoing,
@@ -765,59 +789,97 @@ impl Game {
     }
 
     fn gen_moves(&self, out: &mut Vec<(u16, u16)>) {
-        let cells = &self.pos.cells;
-        let me = side_code(self.to_move);
-        for i in self.geo.first..self.geo.last {
-            let c = cells[i];
-            if OWNER[c as usize] != me {
-                continue;
-            }
-            let (sb, pb) = (stop_bit(c), pass_bit(c));
-            for d in self.geo.dirs {
-                let mut j = (i as isize + d) as usize;
-                while cells[j] == EMPTY {
-                    let a = self.geo.access[j];
-                    if a == ACCESS_ALL {
-                        out.push((i as u16, j as u16));
-                    } else {
-                        if a & sb != 0 {
-                            out.push((i as u16, j as u16));
-                        }
-                        if a & pb == 0 {
-                            break;
-                        }
-                    }
-                    j = (j as isize + d) as usize;
-                }
+        let me = side_code(self.to_move) as usize - 1;
+        let w = self.geo.w;
+        for r in 0..self.geo.rows {
+            let mut m = self.rows[me][r];
+            while m != 0 {
+                let i = (r + 1) * w + m.trailing_zeros() as usize + 1;
+                m &= m - 1;
+                self.slide_all(i, out);
             }
         }
     }
 
-    fn count_moves(&self) -> u64 {
+    #[inline]
+    fn slide_all(&self, i: usize, out: &mut Vec<(u16, u16)>) {
         let cells = &self.pos.cells;
-        let me = side_code(self.to_move);
+        let c = cells[i];
+        let (sb, pb) = (stop_bit(c), pass_bit(c));
+        for d in self.geo.dirs {
+            let mut j = (i as isize + d) as usize;
+            while cells[j] == EMPTY {
+                let a = self.geo.access[j];
+                if a == ACCESS_ALL {
+                    out.push((i as u16, j as u16));
+                } else {
+                    if a & sb != 0 {
+                        out.push((i as u16, j as u16));
+                    }
+                    if a & pb == 0 {
+                        break;
+                    }
+                }
+                j = (j as isize + d) as usize;
+            }
+        }
+    }
+
+    /// Number of legal moves of the side to move, without listing them:
+    /// runs of empty squares come from the row and column masks; only rows
+    /// and columns with a throne or restricted corner are walked square by
+    /// square.
+    fn count_moves(&self) -> u64 {
+        let g = &self.geo;
+        let me = side_code(self.to_move) as usize - 1;
+        let (rows, cols, w) = (g.rows, g.cols, g.w);
+        let outside_row = !((1u32 << cols) - 1);
+        let outside_col = !((1u32 << rows) - 1);
         let mut n = 0u64;
-        for i in self.geo.first..self.geo.last {
-            let c = cells[i];
-            if OWNER[c as usize] != me {
+        for r in 0..rows {
+            let mut m = self.rows[me][r];
+            if m == 0 {
                 continue;
             }
-            let (sb, pb) = (stop_bit(c), pass_bit(c));
-            for d in self.geo.dirs {
-                let mut j = (i as isize + d) as usize;
-                while cells[j] == EMPTY {
-                    let a = self.geo.access[j];
-                    if a == ACCESS_ALL {
-                        n += 1;
-                    } else {
-                        n += u64::from(a & sb != 0);
-                        if a & pb == 0 {
-                            break;
-                        }
-                    }
-                    j = (j as isize + d) as usize;
+            let occ_row = self.rows[0][r] | self.rows[1][r] | outside_row;
+            let row_special = g.special_rows >> r & 1 != 0;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let i = (r + 1) * w + c + 1;
+                if row_special {
+                    n += self.walk(i, 1) + self.walk(i, -1);
+                } else {
+                    n += u64::from((occ_row >> (c + 1)).trailing_zeros());
+                    n += u64::from((((occ_row << 1) | 1) << (31 - c)).leading_zeros());
+                }
+                if g.special_cols >> c & 1 != 0 {
+                    n += self.walk(i, w as isize) + self.walk(i, -(w as isize));
+                } else {
+                    let occ_col = self.cols[0][c] | self.cols[1][c] | outside_col;
+                    n += u64::from((occ_col >> (r + 1)).trailing_zeros());
+                    n += u64::from((((occ_col << 1) | 1) << (31 - r)).leading_zeros());
                 }
             }
+        }
+        n
+    }
+
+    /// Legal destinations of the piece on `i` in direction `d`, square by square.
+    #[inline]
+    fn walk(&self, i: usize, d: isize) -> u64 {
+        let cells = &self.pos.cells;
+        let c = cells[i];
+        let (sb, pb) = (stop_bit(c), pass_bit(c));
+        let mut n = 0;
+        let mut j = (i as isize + d) as usize;
+        while cells[j] == EMPTY {
+            let a = self.geo.access[j];
+            n += u64::from(a & sb != 0);
+            if a & pb == 0 {
+                break;
+            }
+            j = (j as isize + d) as usize;
         }
         n
     }
@@ -860,7 +922,9 @@ impl Game {
     /// Flips a cell's bit in the row masks of `owner` (1 attackers, 2 defenders).
     #[inline]
     fn toggle(&mut self, i: usize, owner: u8) {
-        self.rows[owner as usize - 1][self.geo.row_of[i] as usize] ^= self.geo.col_bit[i];
+        let o = owner as usize - 1;
+        self.rows[o][self.geo.row_of[i] as usize] ^= self.geo.col_bit[i];
+        self.cols[o][self.geo.col_of[i] as usize] ^= self.geo.row_bit[i];
     }
 
     #[inline]
