@@ -384,6 +384,103 @@ impl Rules {
         Position::from_setup(&self.setup, self.dims)
     }
 
+    /// A plain-English summary of these rules, generated from the fields
+    /// (for presets see also [`preset_description`]).
+    pub fn describe(&self) -> String {
+        let who = |a: Access| match a {
+            Access::Nobody => "no piece",
+            Access::King => "only the king",
+            Access::Defenders => "only the king and the defenders",
+            Access::Everyone => "every piece",
+        };
+        let hostile = |h: HostileTo| match h {
+            HostileTo::Nobody => "nobody",
+            HostileTo::Attackers => "attackers",
+            HostileTo::Defenders => "defenders",
+            HostileTo::Everyone => "all pieces",
+        };
+        let mut parts = vec![
+            format!("{} board, {} move first", self.dims, self.first_to_move),
+            match self.escape {
+                Escape::Edge => "the king wins on any edge square".to_string(),
+                Escape::Corners => "the king wins on a corner".to_string(),
+            },
+            format!(
+                "{} may stop on the empty throne{}, {} may cross it",
+                who(self.throne_stop),
+                if self.throne_stop.allows_king() && !self.king_may_return_to_throne {
+                    " (the king may not return)"
+                } else {
+                    ""
+                },
+                who(self.throne_pass)
+            ),
+            format!("{} may stop on a corner", who(self.corner_stop)),
+            format!(
+                "the empty throne is hostile to {}, the occupied throne to {}, corners to {}",
+                hostile(self.throne_hostile_empty),
+                hostile(self.throne_hostile_occupied),
+                hostile(self.corners_hostile)
+            ),
+            match self.king_armed {
+                KingArmed::No => "the king does not capture",
+                KingArmed::Hammer => "the king captures only when he moves",
+                KingArmed::Anvil => "the king captures only as the far partner",
+                KingArmed::Yes => "the king captures like any piece",
+            }
+            .to_string(),
+            match self.king_capture {
+                KingCapture::Weak => "the king is captured by two, like any piece",
+                KingCapture::StrongOnThrone => {
+                    "the king is captured by four on the throne, three and the throne beside it, \
+                     two elsewhere"
+                }
+                KingCapture::Strong => {
+                    "the king is captured by four, or three and the throne beside it"
+                }
+            }
+            .to_string(),
+        ];
+        if self.edge_hostile_to_king {
+            parts.push("the board edge counts against the king".to_string());
+        }
+        if self.corners_hostile_to_king {
+            parts.push("an empty corner counts against the king".to_string());
+        }
+        if self.shieldwall {
+            parts.push("shieldwalls capture".to_string());
+        }
+        if self.exit_fort {
+            parts.push("an exit fort wins for the defenders".to_string());
+        }
+        if self.encirclement {
+            parts.push("encircling every defender wins for the attackers".to_string());
+        }
+        if let Some(rep) = self.repetition {
+            parts.push(format!(
+                "repeating a position {} times {}",
+                rep.count,
+                match rep.result {
+                    RepetitionResult::Draw => "draws",
+                    RepetitionResult::AttackersLose => "loses for the attackers",
+                    RepetitionResult::DefendersLose => "loses for the defenders",
+                }
+            ));
+        }
+        if let Some(n) = self.move_limit {
+            parts.push(format!("{n} moves without a capture draw"));
+        }
+        if self.no_moves_loses {
+            parts.push("a side with no legal move loses".to_string());
+        }
+        if self.defenders_win_if_no_attackers {
+            parts.push("the defenders win when no attacker is left".to_string());
+        }
+        let mut text = parts.join("; ");
+        text.push('.');
+        text[..1].to_uppercase() + &text[1..]
+    }
+
     /// Rejects contradictory or impossible combinations, with a message that
     /// names the fields involved.
     pub fn validate(&self) -> Result<(), RulesError> {

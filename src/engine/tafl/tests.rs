@@ -814,3 +814,23 @@ fn perft_counts_the_first_moves_of_every_preset() {
         assert_eq!(perft(&mut g, 0), 1);
     }
 }
+
+#[test]
+fn rules_describe_themselves_in_plain_words() {
+    let text = preset("copenhagen").unwrap().describe();
+    assert!(
+        text.starts_with("11×11 board, attackers move first"),
+        "{text}"
+    );
+    assert!(text.contains("shieldwalls capture"), "{text}");
+    assert!(
+        text.contains("repeating a position 3 times loses for the defenders"),
+        "{text}"
+    );
+    let text = preset("tablut-edge").unwrap().describe();
+    assert!(
+        text.contains("no piece may stop on the empty throne"),
+        "{text}"
+    );
+    assert!(text.contains("the king wins on any edge square"), "{text}");
+}
