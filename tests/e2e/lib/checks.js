@@ -79,33 +79,20 @@ class Results {
 }
 
 const notes = new Set();
-const NOTE_FAVICON =
-  'the site names no icon, so Chromium probes /favicon.ico and logs its 404 ' +
-  '(not counted as a failure; a <link rel="icon"> in templates/base.html would silence it)';
-function isFaviconProbe(url) {
-  try {
-    return new URL(url).pathname === '/favicon.ico';
-  } catch {
-    return false;
-  }
-}
-
 // Opens `url` in a new page of `context`, recording everything that goes
 // wrong while it loads, then scrolls through it so lazy images load.
 async function open(context, url) {
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => {
-    // Chromium asks every site for /favicon.ico unless a page names an icon;
-    // this site names none. That 404 is the browser's, not the page's: note it.
-    if (m.type() === 'error' && isFaviconProbe(m.location()?.url)) notes.add(NOTE_FAVICON);
-    else if (m.type() === 'error') problems.push(`console error: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
+    // Every page names its icon (templates/base.html), so even Chromium's
+    // /favicon.ico probe would be a real failure here.
+    if (m.type() === 'error') problems.push(`console error: ${m.text()}${m.location()?.url ? ` (${m.location().url})` : ''}`);
   });
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
   page.on('response', (r) => {
-    if (r.status() >= 400 && isFaviconProbe(r.url())) notes.add(NOTE_FAVICON);
-    else if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response) problems.push('no response');
