@@ -6,10 +6,10 @@
 pub mod board;
 mod build;
 pub mod new;
+pub mod perft;
+pub mod replay;
 mod report;
 pub mod serve;
-// WIRE pub mod perft;
-// WIRE pub mod replay;
 
 use std::process::ExitCode;
 
@@ -66,12 +66,12 @@ enum Command {
         after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg"
     )]
     Board(board::BoardArgs),
-    // WIRE /// Count move sequences from a position (engine self-test and speed check).
-    // WIRE #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
-    // WIRE Perft(perft::PerftArgs),
-    // WIRE /// Replay a recorded game and check every move and capture mark.
-    // WIRE #[command(after_help = "Example:\n  rulehub replay --rules copenhagen game.txt")]
-    // WIRE Replay(replay::ReplayArgs),
+    /// Count move sequences from a position (engine self-test and speed check).
+    #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
+    Perft(perft::PerftArgs),
+    /// Replay a recorded game and check every move and capture mark.
+    #[command(after_help = "Example:\n  rulehub replay --rules copenhagen game.txt")]
+    Replay(replay::ReplayArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -94,7 +94,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::New(args) => new::run(&args),
         Command::Board(args) => board::run(&args),
-        // WIRE Command::Perft(args) => perft::run(&args),
-        // WIRE Command::Replay(args) => replay::run(&args),
+        Command::Perft(args) => perft::run(&args),
+        Command::Replay(args) => replay::run(&args),
     }
 }
