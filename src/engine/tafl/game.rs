@@ -759,10 +759,32 @@ impl Game {
                 reason: WinReason::AllAttackersCaptured,
             };
         }
+        if self.rules.encirclement && self.encircled() {
+            return Outcome::Win {
+                winner: Side::Attackers,
+                reason: WinReason::Encirclement,
+            };
+        }
         if !self.has_legal_move() {
             return self.no_moves_outcome();
         }
         Outcome::Ongoing
+    }
+
+    /// Whether an attacker arriving on `to` (without capturing) could have
+    /// closed a ring. The eight squares around `to` form a cycle of
+    /// orthogonally adjacent squares; with at most one attacker or off-board
+    /// square among them, the other neighbours stay connected around `to`,
+    /// so no defender lost its way to the edge.
+    #[inline]
+    fn may_close_a_ring(&self, to: usize) -> bool {
+        let w = self.geo.w as isize;
+        let mut barrier = 0;
+        for d in [-w - 1, -w, -w + 1, -1, 1, w - 1, w, w + 1] {
+            let c = self.pos.cells[(to as isize + d) as usize];
+            barrier += usize::from(c == ATT || c == OFF);
+        }
+        barrier >= 2
     }
 
     fn escape_win(&self) -> Outcome {
@@ -1057,12 +1079,12 @@ impl Game {
         self.history.push(self.hash);
 
         if outcome == Outcome::Ongoing {
-            outcome = self.outcome_after(piece, to, full);
+            outcome = self.outcome_after(piece, to, captured_any, full);
         }
         self.outcome = outcome;
     }
 
-    fn outcome_after(&self, piece: u8, to: usize, full: bool) -> Outcome {
+    fn outcome_after(&self, piece: u8, to: usize, captured: bool, full: bool) -> Outcome {
         if piece == KING && self.geo.flags[to] & F_ESCAPE != 0 {
             return self.escape_win();
         }
@@ -1072,7 +1094,19 @@ impl Game {
                 reason: WinReason::ExitFort,
             };
         }
-        if piece == ATT && self.rules.encirclement && self.encircled() {
+        debug_assert!(
+            !(piece == ATT
+                && self.rules.encirclement
+                && !captured
+                && !self.may_close_a_ring(to)
+                && self.encircled()),
+            "the ring filter skipped a real encirclement"
+        );
+        if piece == ATT
+            && self.rules.encirclement
+            && (captured || self.may_close_a_ring(to))
+            && self.encircled()
+        {
             return Outcome::Win {
                 winner: Side::Attackers,
                 reason: WinReason::Encirclement,
