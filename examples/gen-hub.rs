@@ -158,7 +158,7 @@ fn generate(args: &Args) -> Result<(), String> {
         std::fs::remove_dir_all(&args.out)
             .map_err(|e| format!("cannot clear {}: {e}", args.out.display()))?;
     }
-    let mut rng = Rng(args.seed ^ 0x5EED_0F_4A_7B);
+    let mut rng = Rng(args.seed ^ 0x005E_ED0F_4A7B);
     let mut hub = Files::default();
     let mut hugo = Files::default();
 
@@ -626,12 +626,12 @@ fn flavour(code: &str) -> &'static [&'static str] {
 fn word(rng: &mut Rng, code: &str) -> &'static str {
     let extra = flavour(code);
     if !extra.is_empty() && rng.chance(25) {
-        return *rng.pick(extra);
+        return rng.pick::<&str>(extra);
     }
     match rng.below(10) {
-        0..=3 => *rng.pick(GLUE),
-        4..=5 => *rng.pick(VERBS),
-        _ => *rng.pick(WORDS),
+        0..=3 => rng.pick::<&str>(GLUE),
+        4..=5 => rng.pick::<&str>(VERBS),
+        _ => rng.pick::<&str>(WORDS),
     }
 }
 

@@ -53,6 +53,91 @@ pub struct Built {
 /// Builds the hub at `root` in memory. On failure returns every diagnostic
 /// found (errors and warnings, sorted).
 pub fn build(root: &Path, options: &BuildOptions) -> Result<Built, Vec<Diagnostic>> {
+    let mut prepared = prepare(root, options)?;
+    let result = pages::render_site(&prepared.context());
+    match result {
+        Ok((files, stats)) => Ok(Built {
+            files,
+            stats,
+            warnings: finish(prepared.diagnostics),
+        }),
+        Err(mut problems) => {
+            prepared.diagnostics.append(&mut problems);
+            Err(finish(prepared.diagnostics))
+        }
+    }
+}
+
+/// Why [`build_to`] failed.
+#[derive(Debug)]
+pub enum BuildError {
+    /// The hub's content has errors (every diagnostic, sorted); nothing was
+    /// written.
+    Content(Vec<Diagnostic>),
+    /// The output could not be written; the previous site is untouched.
+    Write(WriteError),
+}
+
+/// A build written by [`build_to`]: the counts and any warnings.
+#[derive(Debug)]
+pub struct Written {
+    pub stats: Stats,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Builds the hub at `root` straight into `output`, writing each page as
+/// soon as it is rendered instead of holding the whole site in memory. The
+/// files are the same as [`build`] then [`output::write`] produce, and the
+/// replacement is as atomic: pages go to a staging folder that replaces
+/// `output` only when every page rendered.
+pub fn build_to(root: &Path, options: &BuildOptions, output: &Path) -> Result<Written, BuildError> {
+    let mut prepared = prepare(root, options).map_err(BuildError::Content)?;
+    let staging = output::Staging::begin(output).map_err(BuildError::Write)?;
+    let result = pages::render_site_into(&prepared.context(), &staging);
+    match result {
+        Ok(stats) => {
+            staging.commit().map_err(BuildError::Write)?;
+            Ok(Written {
+                stats,
+                warnings: finish(prepared.diagnostics),
+            })
+        }
+        Err(pages::RenderError::Content(mut problems)) => {
+            prepared.diagnostics.append(&mut problems);
+            Err(BuildError::Content(finish(prepared.diagnostics)))
+        }
+        Err(pages::RenderError::Write(error)) => Err(BuildError::Write(error)),
+    }
+}
+
+/// Everything checked and loaded, ready to render.
+struct Prepared {
+    hub: Hub,
+    theme: Theme,
+    palette: Palette,
+    i18n: I18n,
+    templates: pages::Templates,
+    checked: CheckedVariants,
+    /// Warnings so far.
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl Prepared {
+    fn context(&self) -> pages::SiteContext<'_> {
+        pages::SiteContext {
+            hub: &self.hub,
+            theme: &self.theme,
+            palette: &self.palette,
+            i18n: &self.i18n,
+            templates: &self.templates,
+            checked: &self.checked,
+        }
+    }
+}
+
+/// Loads the hub and theme and checks every variant; fails with every
+/// diagnostic when anything is wrong.
+fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnostic>> {
     let (hub, mut diagnostics) = hub::load(
         root,
         &LoadOptions {
@@ -106,26 +191,15 @@ pub fn build(root: &Path, options: &BuildOptions) -> Result<Built, Vec<Diagnosti
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(finish(diagnostics));
     }
-    let context = pages::SiteContext {
-        hub: &hub,
-        theme: &theme,
-        palette: &palette,
-        i18n: &i18n,
-        templates: &templates,
-        checked: &checked,
-        diagrams: Default::default(),
-    };
-    match pages::render_site(&context) {
-        Ok((files, stats)) => Ok(Built {
-            files,
-            stats,
-            warnings: finish(diagnostics),
-        }),
-        Err(mut problems) => {
-            diagnostics.append(&mut problems);
-            Err(finish(diagnostics))
-        }
-    }
+    Ok(Prepared {
+        hub,
+        theme,
+        palette,
+        i18n,
+        templates,
+        checked,
+        diagnostics,
+    })
 }
 
 fn finish(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
@@ -212,4 +286,60 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
         }
     }
     warnings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+        walkdir::WalkDir::new(dir)
+            .into_iter()
+            .map(|e| e.expect("readable"))
+            .filter(|e| e.file_type().is_file())
+            .map(|e| {
+                let rel = e.path().strip_prefix(dir).expect("inside");
+                (
+                    rel.to_string_lossy().replace('\\', "/"),
+                    std::fs::read(e.path()).expect("readable"),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn streamed_build_writes_the_same_files_as_the_in_memory_build() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini");
+        let built = build(&root, &BuildOptions::default()).expect("fixture builds");
+        let dir = tempfile::tempdir().expect("temp dir");
+        let streamed = dir.path().join("streamed");
+        let written = build_to(&root, &BuildOptions::default(), &streamed).expect("fixture builds");
+        assert_eq!(written.stats, built.stats);
+        assert_eq!(tree(&streamed), built.files.files);
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(leftovers.len(), 1, "no staging folder is left behind");
+    }
+
+    #[test]
+    fn a_streamed_build_with_errors_leaves_the_previous_site_untouched() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let root = dir.path().join("hub");
+        std::fs::create_dir_all(root.join("content/tafl")).expect("mkdir");
+        std::fs::write(
+            root.join("content/tafl/bad.md"),
+            "---\ntitle: Bad\nengine:\n  topology: { type: grid, rows: 9, cols: 9 }\n---\n\n{{svg:nope.svg}}\n",
+        )
+        .expect("write");
+        let out = dir.path().join("public");
+        std::fs::create_dir_all(&out).expect("mkdir");
+        std::fs::write(out.join("sitemap.xml"), "old").expect("write");
+        let error = build_to(&root, &BuildOptions::default(), &out).expect_err("bad shortcode");
+        assert!(matches!(error, BuildError::Content(_)), "{error:?}");
+        assert_eq!(
+            std::fs::read_to_string(out.join("sitemap.xml")).expect("kept"),
+            "old"
+        );
+        let names: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(names.len(), 2, "hub and public only");
+    }
 }

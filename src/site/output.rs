@@ -54,40 +54,107 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> WriteError + '_ {
     }
 }
 
+/// Where rendered files go: kept in memory, or written out as they come.
+pub trait Sink: Sync {
+    fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError>;
+}
+
+/// Collects the site in memory.
+#[derive(Default)]
+pub struct MemorySink(pub std::sync::Mutex<SiteFiles>);
+
+impl Sink for MemorySink {
+    fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError> {
+        self.0
+            .lock()
+            .expect("no panics while holding the lock")
+            .insert(path, bytes);
+        Ok(())
+    }
+}
+
+/// A site being written: files go into a sibling staging folder, which
+/// replaces `output` with two renames on [`Staging::commit`]. Dropped
+/// without a commit, the staging folder is removed and `output` is left as
+/// it was.
+pub struct Staging {
+    output: PathBuf,
+    staging: PathBuf,
+    retired: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    /// Refuses an `output` that is neither empty nor a rulehub site, then
+    /// starts an empty staging folder beside it.
+    pub fn begin(output: &Path) -> Result<Staging, WriteError> {
+        if output.exists() && !looks_like_site(output) {
+            return Err(WriteError::NotASite(output.to_path_buf()));
+        }
+        let parent = output
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::create_dir_all(parent).map_err(io_error(parent))?;
+        let name = output
+            .file_name()
+            .map_or_else(|| "public".into(), |n| n.to_string_lossy().into_owned());
+        let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
+        let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&staging);
+        std::fs::create_dir_all(&staging).map_err(io_error(&staging))?;
+        Ok(Staging {
+            output: output.to_path_buf(),
+            staging,
+            retired,
+            committed: false,
+        })
+    }
+
+    /// Swaps the staging folder in for `output`.
+    pub fn commit(mut self) -> Result<(), WriteError> {
+        let output = &self.output;
+        if output.exists() {
+            std::fs::rename(output, &self.retired).map_err(io_error(output))?;
+        }
+        if let Err(source) = std::fs::rename(&self.staging, output) {
+            // Put the previous site back so nothing is lost.
+            let _ = std::fs::rename(&self.retired, output);
+            return Err(WriteError::Io {
+                path: output.to_path_buf(),
+                source,
+            });
+        }
+        self.committed = true;
+        let _ = std::fs::remove_dir_all(&self.retired);
+        Ok(())
+    }
+}
+
+impl Sink for Staging {
+    fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError> {
+        let target = self.staging.join(&path);
+        if let Some(dir) = target.parent() {
+            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        }
+        std::fs::write(&target, bytes).map_err(io_error(&target))
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = std::fs::remove_dir_all(&self.staging);
+        }
+    }
+}
+
 /// Writes `site` to `output` atomically: the files go to a sibling folder,
 /// which then replaces `output` with two renames.
 pub fn write(site: &SiteFiles, output: &Path) -> Result<(), WriteError> {
-    if output.exists() && !looks_like_site(output) {
-        return Err(WriteError::NotASite(output.to_path_buf()));
-    }
-    let parent = output
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    std::fs::create_dir_all(parent).map_err(io_error(parent))?;
-    let name = output
-        .file_name()
-        .map_or_else(|| "public".into(), |n| n.to_string_lossy().into_owned());
-    let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
-    let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&staging);
-    if let Err(error) = write_tree(site, &staging) {
-        let _ = std::fs::remove_dir_all(&staging);
-        return Err(error);
-    }
-    if output.exists() {
-        std::fs::rename(output, &retired).map_err(io_error(output))?;
-    }
-    if let Err(source) = std::fs::rename(&staging, output) {
-        // Put the previous site back so nothing is lost.
-        let _ = std::fs::rename(&retired, output);
-        return Err(WriteError::Io {
-            path: output.to_path_buf(),
-            source,
-        });
-    }
-    let _ = std::fs::remove_dir_all(&retired);
-    Ok(())
+    let staging = Staging::begin(output)?;
+    write_tree(site, &staging.staging)?;
+    staging.commit()
 }
 
 fn looks_like_site(dir: &Path) -> bool {
@@ -101,7 +168,6 @@ fn looks_like_site(dir: &Path) -> bool {
 /// error reported is the one of the first failing path, so it is the same
 /// on every run.
 fn write_tree(site: &SiteFiles, root: &Path) -> Result<(), WriteError> {
-    std::fs::create_dir_all(root).map_err(io_error(root))?;
     let dirs: BTreeSet<&str> = site
         .files
         .keys()

@@ -7,7 +7,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::comparison;
-use super::output::SiteFiles;
+use super::output::{MemorySink, Sink, SiteFiles, WriteError};
 use super::sitemap;
 use super::svg_cache::DiagramCache;
 use super::theme::Theme;
@@ -105,8 +105,6 @@ pub struct SiteContext<'a> {
     pub i18n: &'a I18n,
     pub templates: &'a Templates,
     pub checked: &'a CheckedVariants,
-    /// Each distinct diagram drawn once, shared by every language.
-    pub diagrams: DiagramCache,
 }
 
 /// Which page, independent of language.
@@ -227,25 +225,58 @@ struct Glance {
 struct PageOutput {
     files: Vec<(String, Vec<u8>)>,
     diagrams: usize,
-    examples: usize,
 }
 
-/// Renders every page in every language, then the sitemap and assets.
+/// Why rendering stopped: problems in the content, or the output.
+pub enum RenderError {
+    Content(Vec<Diagnostic>),
+    Write(WriteError),
+}
+
+/// Pages and diagrams a job rendered, and its problems.
+type JobResult = ((usize, usize), Vec<Diagnostic>);
+
+/// One unit of parallel work: a page in one language, or a variant in every
+/// language (so its diagrams are drawn once and dropped when it is done).
+enum Job<'a> {
+    Page(PageId<'a>, &'a str),
+    Variant(&'a Family, &'a Variant),
+}
+
+/// Renders every page in every language, then the sitemap and assets, into
+/// memory.
 pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnostic>> {
-    let mut jobs: Vec<(PageId, String)> = Vec::new();
-    for lang in site.languages() {
-        jobs.push((PageId::Home, lang.to_string()));
+    let sink = MemorySink::default();
+    match render_site_into(site, &sink) {
+        Ok(stats) => Ok((
+            sink.0
+                .into_inner()
+                .expect("no panics while holding the lock"),
+            stats,
+        )),
+        Err(RenderError::Content(problems)) => Err(problems),
+        Err(RenderError::Write(error)) => unreachable!("memory never fails: {error}"),
+    }
+}
+
+/// Renders every page in every language, then the sitemap and assets,
+/// handing each file to `sink` as soon as its page is done.
+pub fn render_site_into(site: &SiteContext, sink: &dyn Sink) -> Result<Stats, RenderError> {
+    let languages = site.languages();
+    let mut jobs: Vec<Job> = Vec::new();
+    for lang in &languages {
+        jobs.push(Job::Page(PageId::Home, lang));
         for family in &site.hub.families {
-            jobs.push((PageId::Family(family), lang.to_string()));
-            jobs.push((PageId::Comparison(family), lang.to_string()));
-            for variant in &family.variants {
-                if site.exists(PageId::Variant(family, variant), lang) {
-                    jobs.push((PageId::Variant(family, variant), lang.to_string()));
-                }
-            }
+            jobs.push(Job::Page(PageId::Family(family), lang));
+            jobs.push(Job::Page(PageId::Comparison(family), lang));
         }
     }
-    jobs.push((PageId::NotFound, site.default_lang().to_string()));
+    for family in &site.hub.families {
+        for variant in &family.variants {
+            jobs.push(Job::Variant(family, variant));
+        }
+    }
+    jobs.push(Job::Page(PageId::NotFound, site.default_lang()));
     let mut reserved = Vec::new();
     for family in &site.hub.families {
         for variant in &family.variants {
@@ -257,30 +288,50 @@ pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnos
         }
     }
     if !reserved.is_empty() {
-        return Err(reserved);
+        return Err(RenderError::Content(reserved));
     }
-    let results: Vec<Result<PageOutput, Vec<Diagnostic>>> = jobs
+    let put_all = |outputs: Vec<Result<PageOutput, Vec<Diagnostic>>>| {
+        let mut counts = (0, 0);
+        let mut problems = Vec::new();
+        for result in outputs {
+            match result {
+                Ok(output) => {
+                    counts.0 += 1;
+                    counts.1 += output.diagrams;
+                    for (path, bytes) in output.files {
+                        sink.put(path, bytes).map_err(RenderError::Write)?;
+                    }
+                }
+                Err(mut errors) => problems.append(&mut errors),
+            }
+        }
+        Ok((counts, problems))
+    };
+    let results: Vec<Result<JobResult, RenderError>> = jobs
         .par_iter()
-        .map(|(page, lang)| render_page(site, *page, lang))
+        .map(|job| match job {
+            Job::Page(page, lang) => put_all(vec![render_page(site, *page, lang)]),
+            Job::Variant(family, variant) => {
+                let cache = DiagramCache::default();
+                let outputs = languages
+                    .iter()
+                    .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
+                    .map(|lang| render_variant(site, family, variant, lang, &cache))
+                    .collect();
+                put_all(outputs)
+            }
+        })
         .collect();
-    let mut files = SiteFiles::default();
     let mut stats = Stats {
-        languages: site.languages().len(),
+        languages: languages.len(),
         ..Stats::default()
     };
     let mut problems = Vec::new();
     for result in results {
-        match result {
-            Ok(output) => {
-                stats.pages += 1;
-                stats.diagrams += output.diagrams;
-                stats.examples += output.examples;
-                for (path, bytes) in output.files {
-                    files.insert(path, bytes);
-                }
-            }
-            Err(mut errors) => problems.append(&mut errors),
-        }
+        let ((pages, diagrams), mut errors) = result?;
+        stats.pages += pages;
+        stats.diagrams += diagrams;
+        problems.append(&mut errors);
     }
     // Examples are checked once per variant, however many languages show them.
     stats.examples = site.checked.values().map(|v| v.examples.len()).sum();
@@ -299,14 +350,15 @@ pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnos
         }
     }
     if !problems.is_empty() {
-        return Err(problems);
+        return Err(RenderError::Content(problems));
     }
+    let put = |path: String, bytes: Vec<u8>| sink.put(path, bytes).map_err(RenderError::Write);
     for (name, bytes) in &site.theme.static_files {
-        files.insert(format!("assets/{name}"), bytes.clone());
+        put(format!("assets/{name}"), bytes.clone())?;
     }
     for asset in &site.hub.assets {
         match std::fs::read(&asset.source) {
-            Ok(bytes) => files.insert(asset.output.clone(), bytes),
+            Ok(bytes) => put(asset.output.clone(), bytes)?,
             Err(e) => problems.push(Diagnostic::error(
                 &asset.source,
                 format!("cannot read: {e}"),
@@ -314,18 +366,22 @@ pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnos
         }
     }
     let sitemap_entries = sitemap_entries(site);
-    files.insert("sitemap.xml", sitemap::render(&sitemap_entries));
-    files.insert(
-        "robots.txt",
+    put(
+        "sitemap.xml".to_string(),
+        sitemap::render(&sitemap_entries).into(),
+    )?;
+    put(
+        "robots.txt".to_string(),
         format!(
             "User-agent: *\nAllow: /\n\nSitemap: {}\n",
             site.absolute("sitemap.xml")
-        ),
-    );
+        )
+        .into_bytes(),
+    )?;
     if problems.is_empty() {
-        Ok((files, stats))
+        Ok(stats)
     } else {
-        Err(problems)
+        Err(RenderError::Content(problems))
     }
 }
 
@@ -447,7 +503,9 @@ fn render_page(
         PageId::Home => render_home(site, lang),
         PageId::Family(family) => render_family(site, family, lang),
         PageId::Comparison(family) => render_comparison(site, family, lang),
-        PageId::Variant(family, variant) => render_variant(site, family, variant, lang),
+        PageId::Variant(family, variant) => {
+            render_variant(site, family, variant, lang, &DiagramCache::default())
+        }
         PageId::NotFound => render_not_found(site, lang),
     }
 }
@@ -610,7 +668,6 @@ fn render_home(site: &SiteContext, lang: &str) -> Result<PageOutput, Vec<Diagnos
     Ok(PageOutput {
         files: vec![(html_file(site, PageId::Home, lang), html.into_bytes())],
         diagrams: 0,
-        examples: 0,
     })
 }
 
@@ -647,7 +704,6 @@ fn render_family(
             html.into_bytes(),
         )],
         diagrams: 0,
-        examples: 0,
     })
 }
 
@@ -703,7 +759,6 @@ fn render_comparison(
             html.into_bytes(),
         )],
         diagrams: 0,
-        examples: 0,
     })
 }
 
@@ -717,7 +772,6 @@ fn render_not_found(site: &SiteContext, lang: &str) -> Result<PageOutput, Vec<Di
     Ok(PageOutput {
         files: vec![("404.html".to_string(), html.into_bytes())],
         diagrams: 0,
-        examples: 0,
     })
 }
 
@@ -727,6 +781,8 @@ struct VariantEmbeds<'a> {
     family: &'a str,
     variant: &'a Variant,
     checked: &'a CheckedVariant,
+    /// The variant's diagrams, shared by its pages in every language.
+    cache: &'a DiagramCache,
     lang: &'a str,
     title: &'a str,
     /// SVG files made while resolving embeds: (file name beside the page, svg).
@@ -753,8 +809,7 @@ impl VariantEmbeds<'_> {
             annotations,
         };
         let svg = self
-            .site
-            .diagrams
+            .cache
             .svg(self.family, &self.variant.name, file, &board)?;
         self.diagrams
             .lock()
@@ -915,6 +970,7 @@ fn render_variant(
     family: &Family,
     variant: &Variant,
     lang: &str,
+    cache: &DiagramCache,
 ) -> Result<PageOutput, Vec<Diagnostic>> {
     let Some(checked) = site
         .checked
@@ -923,7 +979,6 @@ fn render_variant(
         return Ok(PageOutput {
             files: Vec::new(),
             diagrams: 0,
-            examples: 0,
         });
     };
     let translation = variant
@@ -959,6 +1014,7 @@ fn render_variant(
         family: &family.name,
         variant,
         checked,
+        cache,
         lang,
         title,
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
@@ -1020,7 +1076,6 @@ fn render_variant(
     Ok(PageOutput {
         files,
         diagrams: count,
-        examples: checked.examples.len(),
     })
 }
 
