@@ -8,7 +8,10 @@
 #   SIZES="1000" RUNS=3 benches/build.sh
 #
 # Environment: SIZES (pages, multiples of LANGUAGES), LANGUAGES (10), RUNS
-# (hyperfine runs, 5), WORK (scratch folder, /tmp/rulehub-bench), SEED (1).
+# (hyperfine runs, 5), WORK (scratch folder, /tmp/rulehub-bench), SEED (1),
+# COLD=1 to delete both outputs before every run (default: rebuild over the
+# previous output, as an author does; the warm-up run creates it), RULEHUB
+# (a rulehub binary to time instead of this checkout's release build).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -17,6 +20,7 @@ LANGUAGES=${LANGUAGES:-10}
 RUNS=${RUNS:-5}
 WORK=${WORK:-/tmp/rulehub-bench}
 SEED=${SEED:-1}
+COLD=${COLD:-0}
 
 need() {
     local missing=()
@@ -38,13 +42,13 @@ need
 echo "building rulehub and the hub generator (release)" >&2
 cargo build --release --quiet --bin rulehub --example gen-hub
 TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
-RULEHUB="$TARGET_DIR/release/rulehub"
+RULEHUB=${RULEHUB:-"$TARGET_DIR/release/rulehub"}
 GEN="$TARGET_DIR/release/examples/gen-hub"
 mkdir -p "$WORK"
 
 echo
 echo "machine: $(nproc) cores; load average:$(uptime | sed 's/.*load average://')"
-echo "rulehub $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(hugo version | cut -d' ' -f1-2)"
+echo "rulehub $(git rev-parse --short HEAD 2>/dev/null || echo '?') ($RULEHUB), $(hugo version | cut -d' ' -f1-2), COLD=$COLD"
 echo
 
 peak_rss_mib() { # command... -> peak RSS in MiB of one run
@@ -66,12 +70,13 @@ for pages in $SIZES; do
     rulehub_cmd="$RULEHUB --quiet build --root $hub --output $out_r"
     hugo_cmd="hugo --quiet --source $hub/hugo --destination $out_h"
     echo "== $pages pages ($variants variants × $LANGUAGES languages)"
-    hyperfine --style basic --warmup 1 --runs "$RUNS" \
-        --prepare "rm -rf $out_r $out_h $hub/hugo/resources" \
+    prepare="rm -rf $hub/hugo/resources"
+    [ "$COLD" = 1 ] && prepare="$prepare $out_r $out_h"
+    hyperfine --style basic --warmup 1 --runs "$RUNS" --prepare "$prepare" \
         --export-json "$WORK/hyperfine-$pages.json" \
         -n rulehub "$rulehub_cmd" -n hugo "$hugo_cmd"
-    rss_r=$(rm -rf "$out_r" && peak_rss_mib $rulehub_cmd)
-    rss_h=$(rm -rf "$out_h" && peak_rss_mib $hugo_cmd)
+    rss_r=$(peak_rss_mib $rulehub_cmd)
+    rss_h=$(peak_rss_mib $hugo_cmd)
     pages_r=$(find "$out_r" -name index.html | wc -l)
     pages_h=$(find "$out_h" -name index.html | wc -l)
     python3 - "$WORK/hyperfine-$pages.json" "$pages" "$pages_r" "$pages_h" "$rss_r" "$rss_h" >>"$SUMMARY" <<'EOF'

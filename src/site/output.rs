@@ -79,6 +79,9 @@ impl Sink for MemorySink {
 /// it was.
 pub struct Staging {
     output: PathBuf,
+    /// The site being replaced, whose unchanged files are hard-linked
+    /// instead of written again.
+    previous: Option<PathBuf>,
     staging: PathBuf,
     retired: PathBuf,
     committed: bool,
@@ -103,8 +106,11 @@ impl Staging {
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging).map_err(io_error(&staging))?;
+        let previous =
+            (output.is_dir() && output.join("sitemap.xml").is_file()).then(|| output.to_path_buf());
         Ok(Staging {
             output: output.to_path_buf(),
+            previous,
             staging,
             retired,
             committed: false,
@@ -131,13 +137,35 @@ impl Staging {
     }
 }
 
+impl Staging {
+    /// Writes one file into the staging folder, whose folder exists. A file
+    /// the previous site has with the same bytes is hard-linked instead:
+    /// creating tens of thousands of new inodes is what a rebuild spends
+    /// most of its time on in the kernel, and the previous site is deleted
+    /// right after anyway.
+    fn put_file(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError> {
+        let target = self.staging.join(path);
+        if let Some(previous) = &self.previous {
+            let old = previous.join(path);
+            if std::fs::symlink_metadata(&old)
+                .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+                && std::fs::read(&old).is_ok_and(|old_bytes| old_bytes == bytes)
+                && std::fs::hard_link(&old, &target).is_ok()
+            {
+                return Ok(());
+            }
+        }
+        std::fs::write(&target, bytes).map_err(io_error(&target))
+    }
+}
+
 impl Sink for Staging {
     fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError> {
         let target = self.staging.join(&path);
         if let Some(dir) = target.parent() {
             std::fs::create_dir_all(dir).map_err(io_error(dir))?;
         }
-        std::fs::write(&target, bytes).map_err(io_error(&target))
+        self.put_file(&path, &bytes)
     }
 }
 
@@ -153,7 +181,7 @@ impl Drop for Staging {
 /// which then replaces `output` with two renames.
 pub fn write(site: &SiteFiles, output: &Path) -> Result<(), WriteError> {
     let staging = Staging::begin(output)?;
-    write_tree(site, &staging.staging)?;
+    write_tree(site, &staging)?;
     staging.commit()
 }
 
@@ -167,7 +195,8 @@ fn looks_like_site(dir: &Path) -> bool {
 /// Creates every folder first, then writes the files in parallel; the
 /// error reported is the one of the first failing path, so it is the same
 /// on every run.
-fn write_tree(site: &SiteFiles, root: &Path) -> Result<(), WriteError> {
+fn write_tree(site: &SiteFiles, staging: &Staging) -> Result<(), WriteError> {
+    let root = &staging.staging;
     let dirs: BTreeSet<&str> = site
         .files
         .keys()
@@ -181,10 +210,7 @@ fn write_tree(site: &SiteFiles, root: &Path) -> Result<(), WriteError> {
     files
         .par_iter()
         .with_min_len(64)
-        .map(|(path, bytes)| {
-            let target = root.join(path);
-            std::fs::write(&target, bytes).map_err(io_error(&target))
-        })
+        .map(|(path, bytes)| staging.put_file(path, bytes))
         .collect::<Vec<Result<(), WriteError>>>()
         .into_iter()
         .collect()
@@ -221,6 +247,36 @@ mod tests {
             std::fs::read_to_string(out.join("new/index.html")).expect("written"),
             "new"
         );
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(leftovers.len(), 1, "staging folders are cleaned up");
+    }
+
+    #[test]
+    fn unchanged_files_are_linked_from_the_previous_site_and_changed_ones_written() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("public");
+        let first = site(&[
+            ("sitemap.xml", "1"),
+            ("a/index.html", "same"),
+            ("b.txt", "old"),
+        ]);
+        write(&first, &out).expect("first write");
+        let second = site(&[
+            ("sitemap.xml", "2"),
+            ("a/index.html", "same"),
+            ("b.txt", "new!"),
+        ]);
+        write(&second, &out).expect("second write");
+        for (path, text) in [
+            ("sitemap.xml", "2"),
+            ("a/index.html", "same"),
+            ("b.txt", "new!"),
+        ] {
+            assert_eq!(
+                std::fs::read_to_string(out.join(path)).expect("written"),
+                text
+            );
+        }
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
         assert_eq!(leftovers.len(), 1, "staging folders are cleaned up");
     }
