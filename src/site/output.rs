@@ -132,7 +132,7 @@ impl Staging {
             });
         }
         self.committed = true;
-        let _ = std::fs::remove_dir_all(&self.retired);
+        remove_tree(&self.retired);
         Ok(())
     }
 }
@@ -183,6 +183,27 @@ pub fn write(site: &SiteFiles, output: &Path) -> Result<(), WriteError> {
     let staging = Staging::begin(output)?;
     write_tree(site, &staging)?;
     staging.commit()
+}
+
+/// Removes a folder and everything in it, its top-level entries in
+/// parallel (a site has one folder per language and family). Best effort:
+/// what cannot be removed stays.
+fn remove_tree(dir: &Path) {
+    let entries: Vec<(PathBuf, bool)> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+            .collect(),
+        Err(_) => return,
+    };
+    entries.par_iter().for_each(|(path, is_dir)| {
+        let _ = if *is_dir {
+            std::fs::remove_dir_all(path)
+        } else {
+            std::fs::remove_file(path)
+        };
+    });
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 fn looks_like_site(dir: &Path) -> bool {
