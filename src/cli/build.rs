@@ -5,7 +5,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use clap::Args;
-use rulehub::site::{self, BuildOptions, Built};
+use rulehub::diagnostic::Diagnostic;
+use rulehub::site::{self, BuildOptions, Stats};
 
 use super::report::{self, MessageFormat, counts, plural};
 use super::{EXIT_CONTENT, EXIT_USAGE, Verbosity};
@@ -41,67 +42,93 @@ pub struct CheckArgs {
 
 pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
     let started = Instant::now();
-    let Some(built) = run(&args.root, args.drafts, args.message_format, verbosity) else {
-        return ExitCode::from(EXIT_CONTENT);
-    };
     let output = args
         .output
         .clone()
         .unwrap_or_else(|| args.root.join("public"));
-    if let Err(error) = site::output::write(&built.files, &output) {
-        eprintln!("error: {error}");
-        return ExitCode::from(EXIT_USAGE);
+    // Pages stream into a staging folder as they render (memory stays flat on
+    // large hubs); the folder replaces `output` only when everything worked.
+    match site::build_to(
+        &args.root,
+        &BuildOptions {
+            drafts: args.drafts,
+        },
+        &output,
+    ) {
+        Ok(written) => {
+            if verbosity != Verbosity::Quiet {
+                report::print(&written.warnings, args.message_format);
+            }
+            summary(
+                "built",
+                &written.stats,
+                written.warnings.len(),
+                started,
+                args.message_format,
+                verbosity,
+            );
+            if args.message_format == MessageFormat::Human && verbosity != Verbosity::Quiet {
+                eprintln!("site written to {}", output.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(site::BuildError::Content(diagnostics)) => {
+            content_errors(&diagnostics, args.message_format);
+            ExitCode::from(EXIT_CONTENT)
+        }
+        Err(site::BuildError::Write(error)) => {
+            eprintln!("error: {error}");
+            ExitCode::from(EXIT_USAGE)
+        }
     }
-    summary("built", &built, started, args.message_format, verbosity);
-    if args.message_format == MessageFormat::Human && verbosity != Verbosity::Quiet {
-        eprintln!("site written to {}", output.display());
-    }
-    ExitCode::SUCCESS
 }
 
 pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     let started = Instant::now();
-    match run(&args.root, args.drafts, args.message_format, verbosity) {
-        Some(built) => {
-            summary("checked", &built, started, args.message_format, verbosity);
+    match site::build(
+        &args.root,
+        &BuildOptions {
+            drafts: args.drafts,
+        },
+    ) {
+        Ok(built) => {
+            if verbosity != Verbosity::Quiet {
+                report::print(&built.warnings, args.message_format);
+            }
+            summary(
+                "checked",
+                &built.stats,
+                built.warnings.len(),
+                started,
+                args.message_format,
+                verbosity,
+            );
             ExitCode::SUCCESS
         }
-        None => ExitCode::from(EXIT_CONTENT),
+        Err(diagnostics) => {
+            content_errors(&diagnostics, args.message_format);
+            ExitCode::from(EXIT_CONTENT)
+        }
     }
 }
 
-/// Builds in memory and prints diagnostics; `None` when there were errors.
-fn run(
-    root: &std::path::Path,
-    drafts: bool,
-    format: MessageFormat,
-    verbosity: Verbosity,
-) -> Option<Built> {
-    match site::build(root, &BuildOptions { drafts }) {
-        Ok(built) => {
-            if verbosity != Verbosity::Quiet {
-                report::print(&built.warnings, format);
-            }
-            Some(built)
+/// Prints every diagnostic of a failed run and the closing count.
+fn content_errors(diagnostics: &[Diagnostic], format: MessageFormat) {
+    report::print(diagnostics, format);
+    if format == MessageFormat::Human {
+        let (errors, warnings) = counts(diagnostics);
+        let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
+        if warnings > 0 {
+            line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
         }
-        Err(diagnostics) => {
-            report::print(&diagnostics, format);
-            if format == MessageFormat::Human {
-                let (errors, warnings) = counts(&diagnostics);
-                let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
-                if warnings > 0 {
-                    line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
-                }
-                eprintln!("{line}; nothing was written");
-            }
-            None
-        }
+        eprintln!("{line}; nothing was written");
     }
 }
 
 fn summary(
     verb: &str,
-    built: &Built,
+    stats: &Stats,
+    warnings: usize,
     started: Instant,
     format: MessageFormat,
     verbosity: Verbosity,
@@ -110,7 +137,7 @@ fn summary(
         return;
     }
     if verbosity == Verbosity::Verbose {
-        for (variant, examples, languages) in &built.stats.variants {
+        for (variant, examples, languages) in &stats.variants {
             let translations = if languages.is_empty() {
                 "no translations".to_string()
             } else {
@@ -122,7 +149,6 @@ fn summary(
             );
         }
     }
-    let stats = &built.stats;
     let mut line = format!(
         "{verb} {} in {}, {}, {} in {} ms",
         plural(stats.pages, "page", "pages"),
@@ -131,11 +157,8 @@ fn summary(
         plural(stats.examples, "example checked", "examples checked"),
         started.elapsed().as_millis()
     );
-    if !built.warnings.is_empty() {
-        line.push_str(&format!(
-            " ({})",
-            plural(built.warnings.len(), "warning", "warnings")
-        ));
+    if warnings > 0 {
+        line.push_str(&format!(" ({})", plural(warnings, "warning", "warnings")));
     }
     eprintln!("{line}");
 }
