@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Position as SourcePosition};
-use crate::diagram::{Palette, RenderSpec};
+use crate::diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
 use crate::engine::tafl::{Position, Rules, RulesSpec};
 use crate::engine::{Dims, Piece};
 use crate::examples::{self, CheckedExample, ExampleSpec};
@@ -19,6 +19,9 @@ pub struct CheckedVariant {
     pub dims: Dims,
     pub start: Position,
     pub render: RenderSpec,
+    /// The ops for worked-example boards: the variant's own, with coordinates
+    /// added when it has none, because example text names squares.
+    pub example_render: RenderSpec,
     /// In page order.
     pub examples: Vec<CheckedExample>,
 }
@@ -69,12 +72,26 @@ pub fn check(variant: &Variant, palette: &Palette) -> Result<CheckedVariant, Vec
             rules,
             dims,
             start,
+            example_render: with_coordinates(&render),
             render,
             examples,
         })
     } else {
         Err(problems)
     }
+}
+
+fn with_coordinates(spec: &RenderSpec) -> RenderSpec {
+    let mut spec = spec.clone();
+    if !spec
+        .ops
+        .iter()
+        .any(|op| matches!(op, RenderOp::Coordinates(_)))
+    {
+        spec.ops
+            .push(RenderOp::Coordinates(CoordinatesOp::default()));
+    }
+    spec
 }
 
 fn resolve_rules(page: &Page<VariantFrontMatter>, problems: &mut Vec<Diagnostic>) -> Option<Rules> {

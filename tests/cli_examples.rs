@@ -165,3 +165,41 @@ fn a_translation_places_examples_by_id_and_an_unknown_id_is_an_error() {
             .and(predicate::str::contains("did you mean `pair-capture`?")),
     );
 }
+
+#[test]
+fn a_move_that_stays_on_its_square_is_drawn_without_an_arrow() {
+    let hub = Hub::copy("mini");
+    hub.edit(
+        "content/tafl/tablut.md",
+        "moves: [c6-e6]\nexpect: { legal: false, reason: blocked }",
+        "moves: [c6-c6]\nexpect: { legal: false, reason: same-square }",
+    );
+    hub.rulehub(&["build"]).assert().success();
+    let svg = hub.read("public/tafl/standard/examples/blocked-before.svg");
+    roxmltree::Document::parse(&svg).expect("well-formed SVG");
+}
+
+#[test]
+fn example_boards_carry_coordinates_even_when_the_start_board_has_none() {
+    let hub = Hub::copy("mini");
+    hub.rulehub(&["build"]).assert().success();
+    let text_of = |file: &str| -> Vec<String> {
+        let svg = hub.read(file);
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+        doc.descendants()
+            .filter(|n| n.has_tag_name("text"))
+            .filter_map(|n| n.text().map(|t| t.trim().to_string()))
+            .collect()
+    };
+    assert!(
+        text_of("public/tafl/standard/board.svg").is_empty(),
+        "the seed's ops draw no coordinates"
+    );
+    let labels = text_of("public/tafl/standard/examples/pair-capture-before.svg");
+    for label in ["a", "i", "1", "9"] {
+        assert!(
+            labels.iter().any(|l| l == label),
+            "missing {label} in {labels:?}"
+        );
+    }
+}

@@ -794,6 +794,7 @@ impl VariantEmbeds<'_> {
     fn draw(
         &self,
         file: &str,
+        spec: &diagram::RenderSpec,
         pieces: &[(crate::engine::Square, Piece)],
         title: &str,
         desc: &str,
@@ -802,7 +803,7 @@ impl VariantEmbeds<'_> {
         let board = diagram::Board {
             dims: self.checked.dims,
             pieces,
-            spec: &self.checked.render,
+            spec,
             palette: self.site.palette,
             title,
             desc,
@@ -826,17 +827,27 @@ impl VariantEmbeds<'_> {
         let before_label = i18n.message(lang, "example-before", &[]);
         let after_label = i18n.message(lang, "example-after", &[]);
         let id = &example.id;
-        let arrows: Vec<_> = example.moves.iter().map(|m| (m.from, m.to)).collect();
+        // A move that claims to stay on its square (`same-square`) has no
+        // arrow and no destination to mark.
+        let arrows: Vec<_> = example
+            .moves
+            .iter()
+            .filter(|m| m.from != m.to)
+            .map(|m| (m.from, m.to))
+            .collect();
         let last = example.moves[example.moves.len() - 1];
+        let to = (last.to != last.from).then_some(last.to);
         let before_marks = Annotations {
             from: Some(last.from),
-            to: Some(last.to),
+            to,
             arrows,
             captured: Vec::new(),
         };
         let before_file = format!("examples/{id}-before.svg");
+        let spec = &self.checked.example_render;
         let mut result = self.draw(
             &before_file,
+            spec,
             &example.before.pieces(),
             &format!("{heading} — {before_label}"),
             &sentence,
@@ -847,12 +858,13 @@ impl VariantEmbeds<'_> {
         if show_after && result.is_ok() {
             let after_marks = Annotations {
                 from: Some(last.from),
-                to: Some(last.to),
+                to,
                 arrows: Vec::new(),
                 captured: example.captures.clone(),
             };
             result = self.draw(
                 &after_file,
+                spec,
                 &example.after.pieces(),
                 &format!("{heading} — {after_label}"),
                 &sentence,
@@ -915,6 +927,7 @@ impl Embeds for VariantEmbeds<'_> {
                 );
                 self.draw(
                     "board.svg",
+                    &self.checked.render,
                     &self.checked.start.pieces(),
                     &caption,
                     &desc,
