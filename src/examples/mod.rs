@@ -194,16 +194,18 @@ fn replay(
         let name = mv.name(dims);
         mover = game.position().get(mv.from);
         if i == last && expect.claims_illegal() {
-            return match game.check_move(*mv) {
-                Ok(()) => Err(vec![Mismatch::new(
-                    "expect",
-                    format!(
-                        "the page claims move {name} is illegal ({}), but the engine allows it",
-                        expect.reason.as_deref().unwrap_or("no reason")
-                    ),
-                )]),
+            match game.check_move(*mv) {
+                Ok(()) => {
+                    return Err(vec![Mismatch::new(
+                        "expect",
+                        format!(
+                            "the page claims move {name} is illegal ({}), but the engine allows it",
+                            expect.reason.as_deref().unwrap_or("no reason")
+                        ),
+                    )]);
+                }
                 Err(found) if Some(found.code()) != expect.reason.as_deref() => {
-                    Err(vec![Mismatch::new(
+                    return Err(vec![Mismatch::new(
                         "expect",
                         format!(
                             "move {name} is illegal, but for another reason: {} (`reason: {}`), not `{}`",
@@ -211,24 +213,15 @@ fn replay(
                             found.code(),
                             expect.reason.as_deref().unwrap_or("")
                         ),
-                    )])
+                    )]);
                 }
                 Err(found) => {
+                    // As claimed: the move is not played, and the other
+                    // claims (none are allowed with it) are not compared.
                     illegal = Some(found);
-                    let position = game.position().clone();
-                    Ok(CheckedExample {
-                        id: spec.id.clone(),
-                        before,
-                        to_move: spec.to_move,
-                        moves,
-                        mover,
-                        illegal,
-                        captures,
-                        after: position,
-                        outcome: game.outcome(),
-                    })
+                    break;
                 }
-            };
+            }
         }
         match game.play(*mv) {
             Ok(played) => captures = played.captures,
@@ -240,27 +233,18 @@ fn replay(
     }
     let outcome = game.outcome();
     let after = game.position().clone();
-    let mut problems = Vec::new();
-    let last_name = moves[last].name(dims);
-    if let Some(claimed) = &expect.captures {
-        compare_captures(claimed, &captures, &last_name, dims, &mut problems);
-    }
-    compare_outcome(expect, &outcome, &last_name, &mut problems);
-    if let Some(claimed) = &expect.after {
-        match resolve_position(claimed, dims) {
-            Ok(claimed) if claimed != after => problems.push(Mismatch::new(
-                "after",
-                format!(
-                    "the position after {last_name} differs from the page: {}",
-                    position_difference(&claimed, &after, dims)
-                ),
-            )),
-            Ok(_) => {}
-            Err(message) => problems.push(Mismatch::new("after", message)),
+    if illegal.is_none() {
+        let problems = compare_claims(
+            expect,
+            &captures,
+            &outcome,
+            &after,
+            &moves[last].name(dims),
+            dims,
+        );
+        if !problems.is_empty() {
+            return Err(problems);
         }
-    }
-    if !problems.is_empty() {
-        return Err(problems);
     }
     Ok(CheckedExample {
         id: spec.id.clone(),
@@ -273,6 +257,36 @@ fn replay(
         after,
         outcome,
     })
+}
+
+/// Every claim about the last (legal) move that the engine contradicts.
+fn compare_claims(
+    expect: &Expect,
+    captures: &[Square],
+    outcome: &Outcome,
+    after: &Position,
+    last_name: &str,
+    dims: Dims,
+) -> Vec<Mismatch> {
+    let mut problems = Vec::new();
+    if let Some(claimed) = &expect.captures {
+        compare_captures(claimed, captures, last_name, dims, &mut problems);
+    }
+    compare_outcome(expect, outcome, last_name, &mut problems);
+    if let Some(claimed) = &expect.after {
+        match resolve_position(claimed, dims) {
+            Ok(claimed) if claimed != *after => problems.push(Mismatch::new(
+                "after",
+                format!(
+                    "the position after {last_name} differs from the page: {}",
+                    position_difference(&claimed, after, dims)
+                ),
+            )),
+            Ok(_) => {}
+            Err(message) => problems.push(Mismatch::new("after", message)),
+        }
+    }
+    problems
 }
 
 fn compare_captures(

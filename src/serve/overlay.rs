@@ -24,21 +24,9 @@ const RELOAD_SCRIPT: &str = r#"<script id="rulehub-livereload">
 </script>
 "#;
 
-/// Escapes text for HTML element content and attribute values.
-pub fn html_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+/// Escapes text for HTML element content and attribute values (the same
+/// escaping the site's pages use).
+pub use crate::site::escape_html as html_escape;
 
 /// A diagnostic as plain text in the compiler style: the message, the
 /// place, the source line with a caret, the help.

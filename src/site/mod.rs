@@ -15,7 +15,7 @@ use std::path::Path;
 use rayon::prelude::*;
 
 pub use output::{SiteFiles, WriteError};
-pub use pages::UI_MESSAGE_IDS;
+pub use pages::{UI_MESSAGE_IDS, escape as escape_html};
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::diagram::Palette;
