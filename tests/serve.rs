@@ -348,6 +348,15 @@ fn serves_the_site_from_memory_with_pretty_urls_and_content_types() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("Mini Tablut"));
     assert!(page.body.contains("First heading"));
+    let canonical = format!(
+        "<link rel=\"canonical\" href=\"http://{}/tafl/mini/\">",
+        served.addr
+    );
+    assert!(
+        page.body.contains(&canonical),
+        "canonical points at the local server: {}",
+        page.body
+    );
 
     let bare = served.get("/tafl/mini");
     assert!(matches!(bare.status, 301 | 308), "{}", bare.status);

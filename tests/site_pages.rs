@@ -129,7 +129,10 @@ fn the_language_switcher_leads_to_the_same_page_or_that_languages_home() {
     // The draft has no Czech page; built with --drafts its switcher leads to the Czech home.
     let built = site::build(
         &common::fixture_path("mini"),
-        &BuildOptions { drafts: true },
+        &BuildOptions {
+            drafts: true,
+            ..BuildOptions::default()
+        },
     )
     .expect("builds");
     let draft =

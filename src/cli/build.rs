@@ -52,6 +52,7 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
+            ..BuildOptions::default()
         },
         &output,
     ) {
@@ -89,6 +90,7 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
+            ..BuildOptions::default()
         },
     ) {
         Ok(built) => {

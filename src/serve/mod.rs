@@ -138,6 +138,8 @@ pub struct Server {
 
 impl Server {
     /// Binds the address, builds the hub once, starts watching and serving.
+    /// Pages are built for this server's own address, so canonical and
+    /// alternate links lead back to it rather than to production.
     /// The first build's result is the first event.
     pub fn start(options: &Options) -> Result<Server, ServeError> {
         let root = options.root.clone();
@@ -160,6 +162,7 @@ impl Server {
             root: root.clone(),
             options: BuildOptions {
                 drafts: options.drafts,
+                origin: Some(local_origin(addr)),
             },
             shared: shared.clone(),
             events: events_tx.clone(),
@@ -308,4 +311,13 @@ fn base_path(root: &Path) -> String {
         .and_then(|text| crate::hub::front_matter::parse::<HubConfig>(&text, &(0..text.len())).ok())
         .map(|config| config.base_path().to_string())
         .unwrap_or_default()
+}
+
+/// `http://host:port` of the server, as a browser on this machine reaches it.
+fn local_origin(addr: SocketAddr) -> String {
+    if addr.ip().is_unspecified() {
+        format!("http://127.0.0.1:{}", addr.port())
+    } else {
+        format!("http://{addr}")
+    }
 }

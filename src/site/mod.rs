@@ -29,6 +29,10 @@ use theme::Theme;
 pub struct BuildOptions {
     /// Include pages marked `published: false`.
     pub drafts: bool,
+    /// Publish at this origin (`http://127.0.0.1:1111`) instead of the one in
+    /// `base_url`, keeping its path: `rulehub serve` uses it so canonical,
+    /// hreflang and sitemap addresses point at the local server.
+    pub origin: Option<String>,
 }
 
 /// Counts for the closing summary line.
@@ -138,13 +142,20 @@ impl Prepared {
 /// Loads the hub and theme and checks every variant; fails with every
 /// diagnostic when anything is wrong.
 fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnostic>> {
-    let (hub, mut diagnostics) = hub::load(
+    let (mut hub, mut diagnostics) = hub::load(
         root,
         &LoadOptions {
             drafts: options.drafts,
         },
     )
     .map_err(|d| vec![d])?;
+    if let Some(origin) = &options.origin {
+        hub.config.base_url = format!(
+            "{}{}/",
+            origin.trim_end_matches('/'),
+            hub.config.base_path()
+        );
+    }
     let theme = match Theme::load(root, &hub.config) {
         Ok(theme) => Some(theme),
         Err(mut problems) => {
