@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 use rulehub::diagram::{Annotations, Board, Palette, RenderSpec, render};
+use rulehub::engine::tafl::Position;
 use rulehub::engine::{Dims, Piece, Square};
 
 /// The seed variant file's `render` block (tablut-variant-file.en.md.txt), unchanged.
@@ -37,33 +38,13 @@ pub const BRANDUBH: &str = "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3";
 /// An 11×11 cross-shaped position (test data, not a historical setup).
 pub const ELEVEN: &str = "4bbb4/4b1b4/5b5/5w5/b4w4b/bbwwwKwwwbb/b4w4b/5w5/5b5/4b1b4/4bbb4";
 
-/// A test-only setup reader (the engine owns the real one): rows top to
-/// bottom separated by `/`, digit runs are empty squares, `b`/`w`/`K` pieces.
+/// The board size and pieces of a setup string, read by the engine (the
+/// one setup reader there is).
 pub fn setup(text: &str) -> (Dims, Vec<(Square, Piece)>) {
-    let mut pieces = Vec::new();
-    let mut cols = 0;
-    let rows: Vec<&str> = text.split('/').collect();
-    for (row, line) in rows.iter().enumerate() {
-        let mut col = 0u8;
-        let mut run = 0u8;
-        for c in line.chars() {
-            if let Some(d) = c.to_digit(10) {
-                run = run * 10 + d as u8;
-                continue;
-            }
-            col += run;
-            run = 0;
-            let piece = Piece::from_letter(c).unwrap_or_else(|| panic!("bad letter {c:?}"));
-            pieces.push((Square::new(row as u8, col), piece));
-            col += 1;
-        }
-        col += run;
-        if row == 0 {
-            cols = col;
-        }
-        assert_eq!(col, cols, "row {row} of {text:?} has {col} squares");
-    }
-    (Dims::new(rows.len() as u8, cols), pieces)
+    let dims = Position::setup_dims(text).unwrap_or_else(|e| panic!("bad setup {text:?}: {e}"));
+    let position =
+        Position::from_setup(text, dims).unwrap_or_else(|e| panic!("bad setup {text:?}: {e}"));
+    (dims, position.pieces())
 }
 
 pub fn seed_spec() -> RenderSpec {
