@@ -1346,20 +1346,23 @@ impl Game {
 /// position (a finished game has none). Leaves are counted without playing
 /// them.
 pub fn perft(game: &mut Game, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    if game.outcome.is_over() {
-        return 0;
-    }
-    let mut buffers: Vec<Vec<(u16, u16)>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_inner(game, depth, &mut buffers)
+    walk_perft(game, depth, perft_inner)
 }
 
 /// Like [`perft`], but plays and takes back every leaf move too (captures,
 /// outcome tests and all) instead of only counting them: the throughput a
 /// search that visits every node would see.
 pub fn perft_make_leaves(game: &mut Game, depth: u32) -> u64 {
+    walk_perft(game, depth, perft_full)
+}
+
+/// The shared entry of both perft walks: the trivial cases, and one move
+/// buffer per ply allocated up front so the walk itself never allocates.
+fn walk_perft(
+    game: &mut Game,
+    depth: u32,
+    walk: fn(&mut Game, u32, &mut [Vec<(u16, u16)>]) -> u64,
+) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -1367,7 +1370,7 @@ pub fn perft_make_leaves(game: &mut Game, depth: u32) -> u64 {
         return 0;
     }
     let mut buffers: Vec<Vec<(u16, u16)>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    perft_full(game, depth, &mut buffers)
+    walk(game, depth, &mut buffers)
 }
 
 fn perft_full(game: &mut Game, depth: u32, buffers: &mut [Vec<(u16, u16)>]) -> u64 {
