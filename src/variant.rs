@@ -9,7 +9,7 @@ use crate::diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
 use crate::engine::tafl::{Position, Rules, RulesSpec};
 use crate::engine::{Dims, Piece};
 use crate::examples::{self, CheckedExample, ExampleSpec};
-use crate::hub::{Page, Variant, VariantFrontMatter, front_matter};
+use crate::hub::{Page, Variant, VariantFrontMatter};
 use crate::markdown::{self, FencedBlock};
 
 /// A variant whose rules, board, render ops and examples all check out.
@@ -216,7 +216,7 @@ fn render_spec(
         .unwrap_or_else(|| RenderSpec::default_for(dims));
     for error in crate::diagram::validate(&spec, dims, palette) {
         let position = match error.op_index {
-            Some(index) => field_position(page, op_position(page, index), error.field.as_deref()),
+            Some(index) => op_field_position(page, index, error.field.as_deref()),
             None => page.key_position("render"),
         };
         problems.push(
@@ -230,71 +230,21 @@ fn render_spec(
     spec
 }
 
-/// The line of a field path such as `typeStrokes.throne` inside the op that
-/// starts at `op`, so the caret lands on the offending value.
-fn field_position(
+/// Where a render-op problem sits in the front matter: the field's own line
+/// when it can be found, else its op's, else the `render` key.
+fn op_field_position(
     page: &Page<VariantFrontMatter>,
-    op: SourcePosition,
+    index: usize,
     field: Option<&str>,
 ) -> SourcePosition {
-    let Some(field) = field else {
-        return op;
-    };
-    let text = &page.source.text;
-    let end = page.split.yaml.end;
-    let mut found = op;
-    for segment in field.split('.').filter(|s| !s.is_empty()) {
-        let key = segment.split('[').next().unwrap_or(segment);
-        if key.is_empty() {
-            continue;
+    let yaml = &page.source.text[page.split.yaml.clone()];
+    match crate::diagram::locate(yaml, index, field) {
+        Some((line, column)) => {
+            let within = SourcePosition::at_line_column(yaml, line, column);
+            page.source.position(page.split.yaml.start + within.offset)
         }
-        let mut offset = found.offset;
-        let mut hit = None;
-        for line in text[offset..end].split_inclusive('\n') {
-            let trimmed = line.trim_start().trim_start_matches("- ");
-            let pattern = format!("{key}:");
-            if let Some(at) = trimmed
-                .find(&pattern)
-                .filter(|at| *at == 0 || trimmed[..*at].ends_with([' ', '{', ',']))
-            {
-                hit = Some(SourcePosition::at_offset(
-                    text,
-                    offset + (line.len() - trimmed.len()) + at,
-                ));
-                break;
-            }
-            offset += line.len();
-        }
-        match hit {
-            Some(position) => found = position,
-            None => return found,
-        }
+        None => page.key_position("render"),
     }
-    found
-}
-
-/// The line of the `index`-th `- op:` entry of the render ops.
-fn op_position(page: &Page<VariantFrontMatter>, index: usize) -> SourcePosition {
-    let text = &page.source.text;
-    let yaml = &page.split.yaml;
-    let ops_start = front_matter::key_position(text, yaml, "ops").offset;
-    let mut offset = ops_start;
-    let mut seen = 0;
-    for line in text[ops_start..yaml.end].split_inclusive('\n') {
-        if line.trim_start().starts_with("- ") {
-            if seen == index {
-                return SourcePosition::at_offset(
-                    text,
-                    offset + line.len() - line.trim_start().len(),
-                );
-            }
-            if line.trim_start().starts_with("- op:") || line.trim_start().starts_with("- {") {
-                seen += 1;
-            }
-        }
-        offset += line.len();
-    }
-    SourcePosition::at_offset(text, ops_start)
 }
 
 fn check_examples(

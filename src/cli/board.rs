@@ -155,9 +155,8 @@ fn to_diagnostic(error: DiagramError, ops_file: Option<&(&Path, String)>) -> Dia
         (Some((path, text)), Some(index)) => {
             let mut diagnostic =
                 Diagnostic::error(*path, message).with_source(Arc::from(text.as_str()));
-            let field = error.field.as_deref().unwrap_or("");
-            if let Some((line, column)) = op_line(text, index)
-                .map(|line| field_line(text, line, index, field).unwrap_or((line, 1)))
+            if let Some((line, column)) =
+                rulehub::diagram::locate(text, index, error.field.as_deref())
             {
                 diagnostic = diagnostic.at(SourcePosition::at_line_column(text, line, column));
             }
@@ -165,77 +164,5 @@ fn to_diagnostic(error: DiagramError, ops_file: Option<&(&Path, String)>) -> Dia
         }
         (Some((path, _)), None) => Diagnostic::error(*path, message),
         (None, _) => Diagnostic::error(SETUP_SOURCE, message),
-    }
-}
-
-/// The 1-based line where the `index`-th op starts (`- op: …` or `- { op: … }`).
-fn op_line(text: &str, index: usize) -> Option<usize> {
-    text.lines()
-        .enumerate()
-        .filter(|(_, line)| {
-            let item = line.trim_start().strip_prefix('-').map(str::trim_start);
-            let item = item.map(|i| i.strip_prefix('{').map_or(i, str::trim_start));
-            item.is_some_and(|i| i.starts_with("op:") || i.starts_with("op :"))
-        })
-        .nth(index)
-        .map(|(number, _)| number + 1)
-}
-
-/// The 1-based line and column of an op's field, following its path (e.g.
-/// `typeStrokes.throne`, `zones.cells[0]`) from the op's line to the next op;
-/// the deepest key found wins.
-fn field_line(text: &str, op_line: usize, index: usize, field: &str) -> Option<(usize, usize)> {
-    let end = op_line_or_end(text, index + 1);
-    let lines: Vec<&str> = text
-        .lines()
-        .take(end.saturating_sub(1).min(text.lines().count()))
-        .collect();
-    let mut found = None;
-    // Search position: 0-based line and byte column.
-    let (mut line, mut column) = (op_line - 1, 0);
-    for key in field.split('.').map(|k| k.split('[').next().unwrap_or("")) {
-        if key.is_empty() {
-            break;
-        }
-        let hit = (line..lines.len()).find_map(|l| {
-            let from = if l == line { column } else { 0 };
-            let text = lines[l].get(from..)?;
-            text.match_indices(key)
-                .map(|(at, _)| from + at)
-                .find(|&at| {
-                    let before = lines[l][..at].chars().next_back();
-                    let after = lines[l][at + key.len()..].trim_start();
-                    matches!(before, None | Some(' ' | '{' | ',' | '-')) && after.starts_with(':')
-                })
-                .map(|at| (l, at))
-        });
-        let Some((l, at)) = hit else { break };
-        found = Some((l + 1, lines[l][..at].chars().count() + 1));
-        (line, column) = (l, at + key.len());
-    }
-    found
-}
-
-fn op_line_or_end(text: &str, index: usize) -> usize {
-    op_line(text, index).unwrap_or(usize::MAX)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ops_are_found_by_their_list_items() {
-        let text = "ops:\n  - op: rect\n    fill: frame\n  - { op: cells }\n  -   op: pieces\n";
-        assert_eq!(op_line(text, 0), Some(2));
-        assert_eq!(op_line(text, 1), Some(4));
-        assert_eq!(op_line(text, 2), Some(5));
-        assert_eq!(op_line(text, 3), None);
-        assert_eq!(field_line(text, 2, 0, "fill"), Some((3, 5)));
-        assert_eq!(field_line(text, 4, 1, "zones.cells[0]"), None);
-        let text = "ops:\n  - op: cells\n    typeStrokes:\n      floor: x\n      throne: y\n    zones: { cells: [] }\n";
-        assert_eq!(field_line(text, 2, 0, "typeStrokes.throne"), Some((5, 7)));
-        assert_eq!(field_line(text, 2, 0, "zones.cells[0]"), Some((6, 14)));
-        assert_eq!(field_line(text, 2, 0, "scope"), None);
     }
 }

@@ -28,6 +28,7 @@
 
 mod draw;
 mod error;
+mod locate;
 mod palette;
 mod spec;
 mod suggest;
@@ -35,6 +36,7 @@ mod suggest;
 use std::collections::BTreeSet;
 
 pub use error::DiagramError;
+pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
 pub use spec::{
     ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, MAX_SIDE,
