@@ -1356,13 +1356,12 @@ pub fn perft_make_leaves(game: &mut Game, depth: u32) -> u64 {
     walk_perft(game, depth, perft_full)
 }
 
+/// A perft walk over preallocated per-ply move buffers.
+type PerftWalk = fn(&mut Game, u32, &mut [Vec<(u16, u16)>]) -> u64;
+
 /// The shared entry of both perft walks: the trivial cases, and one move
 /// buffer per ply allocated up front so the walk itself never allocates.
-fn walk_perft(
-    game: &mut Game,
-    depth: u32,
-    walk: fn(&mut Game, u32, &mut [Vec<(u16, u16)>]) -> u64,
-) -> u64 {
+fn walk_perft(game: &mut Game, depth: u32, walk: PerftWalk) -> u64 {
     if depth == 0 {
         return 1;
     }
