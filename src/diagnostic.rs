@@ -104,6 +104,30 @@ impl Diagnostic {
         }
     }
 
+    /// A file that is not UTF-8, placed at its first bad byte (with the
+    /// readable part as the snippet) so the author can find it.
+    pub fn not_utf8(
+        file: impl Into<PathBuf>,
+        bytes: &[u8],
+        error: &std::str::Utf8Error,
+    ) -> Diagnostic {
+        let text: Arc<str> = String::from_utf8_lossy(bytes).into();
+        let valid = error.valid_up_to();
+        // Before the bad byte the lossy text is the file itself, so the
+        // offset counts the same lines and characters.
+        let position = Position::at_offset(&text, valid);
+        Diagnostic::error(
+            file,
+            format!(
+                "the file is not valid UTF-8 (bad byte at line {}, column {})",
+                position.line, position.column
+            ),
+        )
+        .at(position)
+        .with_source(text)
+        .with_help("save the file with UTF-8 encoding")
+    }
+
     pub fn at(mut self, position: Position) -> Diagnostic {
         self.position = Some(position);
         self

@@ -302,7 +302,28 @@ fn an_unknown_shortcode() {
 fn a_file_that_is_not_utf8() {
     let hub = Hub::copy("mini");
     hub.write("content/tafl/_index.md", b"---\ntitle: caf\xe9\n---\n");
-    assert_content_error(&hub, "content/tafl/_index.md", "not valid UTF-8");
+    assert_content_error(
+        &hub,
+        "content/tafl/_index.md:2:11",
+        "not valid UTF-8 (bad byte at line 2, column 11)",
+    );
+}
+
+#[test]
+fn every_problem_of_hub_yaml_is_reported_even_when_one_is_fatal() {
+    let hub = Hub::copy("mini");
+    hub.write("hub.yaml", "title: x\nbase_url: \"/\"\nlanguages: []\n");
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("hub.yaml:3:1: `languages` is empty"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("hub.yaml:2:1: `base_url` must be an absolute"),
+        "{stderr}"
+    );
 }
 
 #[test]

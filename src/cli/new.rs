@@ -30,15 +30,17 @@ pub struct NewArgs {
 }
 
 /// A refusal: what is wrong, about which file, and what to do.
-struct Refusal(Box<Diagnostic>);
+struct Refusal(Vec<Diagnostic>);
 
 impl Refusal {
     fn new(file: impl Into<PathBuf>, message: impl Into<String>) -> Refusal {
-        Refusal(Box::new(Diagnostic::error(file, message)))
+        Refusal(vec![Diagnostic::error(file, message)])
     }
 
     fn help(mut self, help: impl Into<String>) -> Refusal {
-        self.0.help = Some(help.into());
+        if let Some(first) = self.0.first_mut() {
+            first.help = Some(help.into());
+        }
         self
     }
 }
@@ -47,7 +49,7 @@ impl From<scaffold::ScaffoldError> for Refusal {
     fn from(error: scaffold::ScaffoldError) -> Refusal {
         let mut diagnostic = Diagnostic::error("rulehub new", error.message);
         diagnostic.help = error.help;
-        Refusal(Box::new(diagnostic))
+        Refusal(vec![diagnostic])
     }
 }
 
@@ -63,8 +65,8 @@ pub fn run(args: &NewArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(Refusal(diagnostic)) => {
-            report::print(&[*diagnostic], MessageFormat::Human);
+        Err(Refusal(diagnostics)) => {
+            report::print(&diagnostics, MessageFormat::Human);
             ExitCode::from(EXIT_USAGE)
         }
     }
@@ -112,8 +114,7 @@ fn variant(
             )));
         }
     }
-    let (hub, _) =
-        hub::load(root, &LoadOptions { drafts: true }).map_err(|d| Refusal(Box::new(d)))?;
+    let (hub, _) = hub::load(root, &LoadOptions { drafts: true }).map_err(Refusal)?;
     let family = hub.families.iter().find(|f| f.name == target.family);
     if let Some(taken) = family.and_then(|f| f.variants.iter().find(|v| v.slug == target.name)) {
         return Err(Refusal::new(

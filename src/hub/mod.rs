@@ -110,16 +110,19 @@ pub struct Asset {
 
 /// Loads the hub at `root`. Returns the hub (as far as it could be read)
 /// and every problem found; the caller decides whether errors are fatal.
-pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>), Diagnostic> {
+pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut diagnostics = Vec::new();
     let config = load_config(root, &mut diagnostics)?;
     let content = root.join("content");
     if !content.is_dir() {
-        return Err(Diagnostic::error(
-            "content/",
-            format!("no `content/` folder in {}", root.display()),
-        )
-        .with_help("run rulehub in a hub folder (one with content/), or pass --root DIR"));
+        diagnostics.push(
+            Diagnostic::error(
+                "content/",
+                format!("no `content/` folder in {}", root.display()),
+            )
+            .with_help("run rulehub in a hub folder (one with content/), or pass --root DIR"),
+        );
+        return Err(diagnostics);
     }
     let entries = discover(root, &content, &mut diagnostics);
     // Which default-language variant files exist, parsed or not, so a
@@ -163,21 +166,24 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>)
     Ok((hub, diagnostics))
 }
 
-fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Result<HubConfig, Diagnostic> {
+fn load_config(
+    root: &Path,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Result<HubConfig, Vec<Diagnostic>> {
     let path = root.join("hub.yaml");
     let text = match std::fs::read(&path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HubConfig::default()),
         Err(e) => {
-            return Err(Diagnostic::error(
+            return Err(vec![Diagnostic::error(
                 "hub.yaml",
                 format!("cannot read hub.yaml: {e}"),
-            ));
+            )]);
         }
     };
-    let text: Arc<str> = match String::from_utf8(text) {
-        Ok(text) => text.into(),
-        Err(e) => return Err(not_utf8("hub.yaml", e.utf8_error().valid_up_to())),
+    let text: Arc<str> = match std::str::from_utf8(&text) {
+        Ok(valid) => valid.into(),
+        Err(e) => return Err(vec![Diagnostic::not_utf8("hub.yaml", &text, &e)]),
     };
     let source = SourceFile {
         path: PathBuf::from("hub.yaml"),
@@ -188,7 +194,7 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Result<HubConf
         let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
             "hub.yaml keys are title, description, base_url, languages and theme".to_string()
         });
-        source.error(position, message).with_help(help)
+        vec![source.error(position, message).with_help(help)]
     })?;
     let problems = config.problems();
     let fatal = problems.iter().any(|(key, ..)| *key == "languages");
@@ -198,19 +204,11 @@ fn load_config(root: &Path, diagnostics: &mut Vec<Diagnostic>) -> Result<HubConf
         diagnostics.push(diagnostic);
     }
     if fatal {
-        return Err(diagnostics
-            .pop()
-            .expect("a language problem was just pushed"));
+        // Without a language nothing else can be loaded; report every
+        // problem of hub.yaml, not only that one.
+        return Err(std::mem::take(diagnostics));
     }
     Ok(config)
-}
-
-fn not_utf8(path: impl Into<PathBuf>, valid_up_to: usize) -> Diagnostic {
-    Diagnostic::error(
-        path,
-        format!("the file is not valid UTF-8 (bad byte at offset {valid_up_to})"),
-    )
-    .with_help("save the file with UTF-8 encoding")
 }
 
 /// Where a file under `content/` belongs.
@@ -359,7 +357,7 @@ fn parse_entry(root: &Path, entry: Entry, config: &HubConfig) -> Result<Parsed, 
     let bytes = std::fs::read(&path)
         .map_err(|e| vec![Diagnostic::error(&rel, format!("cannot read: {e}"))])?;
     let text: Arc<str> = String::from_utf8(bytes)
-        .map_err(|e| vec![not_utf8(&rel, e.utf8_error().valid_up_to())])?
+        .map_err(|e| vec![Diagnostic::not_utf8(&rel, e.as_bytes(), &e.utf8_error())])?
         .into();
     let source = SourceFile { path: rel, text };
     let split = front_matter::split(&source.text).map_err(|e| {

@@ -147,8 +147,7 @@ fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnost
         &LoadOptions {
             drafts: options.drafts,
         },
-    )
-    .map_err(|d| vec![d])?;
+    )?;
     if let Some(origin) = &options.origin {
         hub.config.base_url = format!(
             "{}{}/",

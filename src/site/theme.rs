@@ -137,18 +137,10 @@ impl Theme {
 
 fn read_text(root: &Path, rel: &Path) -> Result<Option<Arc<str>>, Diagnostic> {
     match std::fs::read(root.join(rel)) {
-        Ok(bytes) => String::from_utf8(bytes)
-            .map(|s| Some(s.into()))
-            .map_err(|e| {
-                Diagnostic::error(
-                    rel,
-                    format!(
-                        "the file is not valid UTF-8 (bad byte at offset {})",
-                        e.utf8_error().valid_up_to()
-                    ),
-                )
-                .with_help("save the file with UTF-8 encoding")
-            }),
+        Ok(bytes) => match std::str::from_utf8(&bytes) {
+            Ok(text) => Ok(Some(text.into())),
+            Err(e) => Err(Diagnostic::not_utf8(rel, &bytes, &e)),
+        },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(e) => Err(Diagnostic::error(rel, format!("cannot read: {e}"))),
     }
