@@ -5,7 +5,7 @@ mod config;
 pub mod front_matter;
 mod language;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -111,6 +111,26 @@ pub struct Asset {
 /// Loads the hub at `root`. Returns the hub (as far as it could be read)
 /// and every problem found; the caller decides whether errors are fatal.
 pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>), Vec<Diagnostic>> {
+    load_with(root, options, None)
+}
+
+/// [`load`], re-reading only the content files that changed since `cache`
+/// last saw them (by size and modification time, or because
+/// [`SourceCache::forget`] was told), so a rebuild after a one-file edit
+/// parses one file.
+pub fn load_cached(
+    root: &Path,
+    options: &LoadOptions,
+    cache: &mut SourceCache,
+) -> Result<(Hub, Vec<Diagnostic>), Vec<Diagnostic>> {
+    load_with(root, options, Some(cache))
+}
+
+fn load_with(
+    root: &Path,
+    options: &LoadOptions,
+    cache: Option<&mut SourceCache>,
+) -> Result<(Hub, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut diagnostics = Vec::new();
     let config = load_config(root, &mut diagnostics)?;
     let content = root.join("content");
@@ -141,10 +161,13 @@ pub fn load(root: &Path, options: &LoadOptions) -> Result<(Hub, Vec<Diagnostic>)
             _ => None,
         })
         .collect();
-    let parsed: Vec<Result<Parsed, Vec<Diagnostic>>> = entries
-        .into_par_iter()
-        .map(|entry| parse_entry(root, entry, &config))
-        .collect();
+    let parsed: Vec<Result<Parsed, Vec<Diagnostic>>> = match cache {
+        None => entries
+            .into_par_iter()
+            .map(|entry| parse_entry(root, entry, &config))
+            .collect(),
+        Some(cache) => cache.parse_all(root, entries, &config),
+    };
     let mut hub = Hub {
         root: root.to_path_buf(),
         config,
@@ -320,7 +343,108 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
     path.strip_prefix(root).unwrap_or(path).to_path_buf()
 }
 
+/// Parsed content files remembered between loads, keyed by path relative
+/// to the hub root. An unchanged file comes back with the very same text
+/// (`Arc`), so callers can tell unchanged inputs apart by pointer.
+#[derive(Default)]
+pub struct SourceCache {
+    files: HashMap<PathBuf, CachedFile>,
+}
+
+/// A content file's path (for pages), its fresh cache entry when it had to
+/// be read, and the parse result.
+type Reparsed = (
+    Option<PathBuf>,
+    Option<CachedFile>,
+    Result<Parsed, Vec<Diagnostic>>,
+);
+
+struct CachedFile {
+    /// Size and modification time when read.
+    stamp: (u64, Option<std::time::SystemTime>),
+    /// The language the file was parsed as, and whether that was the
+    /// default: hub.yaml can change both without touching the file.
+    lang: (Option<String>, Option<(String, bool)>),
+    parsed: Result<Parsed, Vec<Diagnostic>>,
+}
+
+impl SourceCache {
+    /// Makes the next load re-read `path` (relative to the hub root) even if
+    /// its size and time look unchanged.
+    pub fn forget(&mut self, path: &Path) {
+        self.files.remove(path);
+    }
+
+    fn parse_all(
+        &mut self,
+        root: &Path,
+        entries: Vec<Entry>,
+        config: &HubConfig,
+    ) -> Vec<Result<Parsed, Vec<Diagnostic>>> {
+        let files = &self.files;
+        let results: Vec<Reparsed> = entries
+            .into_par_iter()
+            .map(|entry| {
+                let Some((path, lang)) = entry.page_path() else {
+                    return (None, None, parse_entry(root, entry, config));
+                };
+                let rel = relative(root, path);
+                let stamp = std::fs::metadata(path)
+                    .map(|m| (m.len(), m.modified().ok()))
+                    .unwrap_or_default();
+                let resolved = resolve_language(&rel, lang.clone(), config)
+                    .ok()
+                    .map(|code| {
+                        let is_default = config.is_default_language(&code);
+                        (code, is_default)
+                    });
+                let key = (lang.clone(), resolved);
+                if let Some(cached) = files.get(&rel)
+                    && cached.stamp == stamp
+                    && cached.lang == key
+                {
+                    return (Some(rel), None, cached.parsed.clone());
+                }
+                let parsed = parse_entry(root, entry, config);
+                let cached = CachedFile {
+                    stamp,
+                    lang: key,
+                    parsed: parsed.clone(),
+                };
+                (Some(rel), Some(cached), parsed)
+            })
+            .collect();
+        let mut seen = std::collections::HashSet::new();
+        let mut parsed = Vec::with_capacity(results.len());
+        for (rel, fresh, result) in results {
+            if let Some(rel) = rel {
+                if let Some(fresh) = fresh {
+                    self.files.insert(rel.clone(), fresh);
+                }
+                seen.insert(rel);
+            }
+            parsed.push(result);
+        }
+        // Files that are gone must not come back from the cache.
+        self.files.retain(|path, _| seen.contains(path));
+        parsed
+    }
+}
+
+impl Entry {
+    /// The file and its language suffix, for pages (not assets).
+    fn page_path(&self) -> Option<(&Path, &Option<String>)> {
+        match self {
+            Entry::Asset(_) => None,
+            Entry::Home { path, lang }
+            | Entry::FamilyIndex { path, lang, .. }
+            | Entry::Variant { path, lang, .. } => Some((path, lang)),
+        }
+    }
+}
+
 /// One parsed content file.
+#[derive(Clone)]
 enum Parsed {
     Home {
         lang: String,

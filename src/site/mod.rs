@@ -5,21 +5,24 @@
 mod comparison;
 pub mod output;
 mod pages;
+mod session;
 mod sitemap;
 mod svg_cache;
 pub mod theme;
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
 pub use output::{SiteFiles, WriteError};
 pub use pages::{UI_MESSAGE_IDS, escape as escape_html};
+pub use session::{Rebuilt, Session, SiteDelta};
 
 use crate::diagnostic::{self, Diagnostic};
 use crate::diagram::Palette;
-use crate::hub::{self, Hub, LoadOptions};
+use crate::hub::{self, Hub, LoadOptions, SourceCache};
 use crate::i18n::I18n;
 use crate::variant::{self, CheckedVariant};
 use theme::Theme;
@@ -142,12 +145,32 @@ impl Prepared {
 /// Loads the hub and theme and checks every variant; fails with every
 /// diagnostic when anything is wrong.
 fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnostic>> {
-    let (mut hub, mut diagnostics) = hub::load(
-        root,
-        &LoadOptions {
-            drafts: options.drafts,
-        },
-    )?;
+    prepare_with(root, options, None)
+}
+
+/// What a [`Session`] remembers for [`prepare_with`]: parsed sources and
+/// checked variants.
+struct Memory<'a> {
+    sources: &'a mut SourceCache,
+    checks: &'a session::CheckMemo,
+}
+
+fn prepare_with(
+    root: &Path,
+    options: &BuildOptions,
+    memory: Option<Memory>,
+) -> Result<Prepared, Vec<Diagnostic>> {
+    let load_options = LoadOptions {
+        drafts: options.drafts,
+    };
+    let (sources, checks) = match memory {
+        Some(Memory { sources, checks }) => (Some(sources), Some(checks)),
+        None => (None, None),
+    };
+    let (mut hub, mut diagnostics) = match sources {
+        Some(cache) => hub::load_cached(root, &load_options, cache)?,
+        None => hub::load(root, &load_options)?,
+    };
     if let Some(origin) = &options.origin {
         hub.config.base_url = format!(
             "{}{}/",
@@ -191,8 +214,9 @@ fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnost
     };
     let checked = palette
         .as_ref()
-        .map(|palette| check_variants(&hub, palette, &mut diagnostics));
+        .map(|palette| check_variants(&hub, palette, checks, &mut diagnostics));
     diagnostics.extend(translation_gaps(&hub));
+    diagnostics.extend(pages::reserved_slug_errors(&hub));
     let (Some(palette), Some(i18n), Some(templates), Some(checked)) =
         (palette, i18n, templates, checked)
     else {
@@ -232,11 +256,12 @@ pub fn required_messages() -> Vec<&'static str> {
 }
 
 /// Checked variants keyed by (family, variant name).
-pub type CheckedVariants = BTreeMap<(String, String), CheckedVariant>;
+pub type CheckedVariants = BTreeMap<(String, String), Arc<CheckedVariant>>;
 
 fn check_variants(
     hub: &Hub,
     palette: &Palette,
+    memo: Option<&session::CheckMemo>,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> CheckedVariants {
     let jobs: Vec<(&str, &hub::Variant)> = hub
@@ -244,13 +269,24 @@ fn check_variants(
         .iter()
         .flat_map(|f| f.variants.iter().map(move |v| (f.name.as_str(), v)))
         .collect();
+    if let Some(memo) = memo {
+        memo.begin(palette);
+        memo.keep_only(
+            &jobs
+                .iter()
+                .map(|(family, v)| (family.to_string(), v.name.clone()))
+                .collect(),
+        );
+    }
     let results: Vec<_> = jobs
         .into_par_iter()
         .map(|(family, variant)| {
-            (
-                (family.to_string(), variant.name.clone()),
-                variant::check(variant, palette),
-            )
+            let check = || variant::check(variant, palette).map(Arc::new);
+            let result = match memo {
+                Some(memo) => memo.get_or_check(family, variant, check),
+                None => check(),
+            };
+            ((family.to_string(), variant.name.clone()), result)
         })
         .collect();
     let mut checked = BTreeMap::new();

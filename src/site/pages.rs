@@ -233,14 +233,192 @@ pub enum RenderError {
     Write(WriteError),
 }
 
-/// Pages and diagrams a job rendered, and its problems.
-type JobResult = ((usize, usize), Vec<Diagnostic>);
-
-/// One unit of parallel work: a page in one language, or a variant in every
-/// language (so its diagrams are drawn once and dropped when it is done).
-enum Job<'a> {
-    Page(PageId<'a>, &'a str),
+/// A part of the site rendered as a whole, and the smallest part a rebuild
+/// re-renders.
+#[derive(Debug, Clone, Copy)]
+pub enum Unit<'a> {
+    /// A variant's pages in every language it has, with their diagrams
+    /// (each drawn once for all languages).
     Variant(&'a Family, &'a Variant),
+    /// Everything that lists variants or describes the whole site: the home,
+    /// family, comparison and 404 pages, the sitemap, robots.txt, theme
+    /// assets and files copied from `content/`.
+    Listings,
+}
+
+/// A [`Unit`] by name, to remember it between builds.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnitId {
+    Variant { family: String, name: String },
+    Listings,
+}
+
+impl Unit<'_> {
+    pub fn id(&self) -> UnitId {
+        match self {
+            Unit::Variant(family, variant) => UnitId::Variant {
+                family: family.name.clone(),
+                name: variant.name.clone(),
+            },
+            Unit::Listings => UnitId::Listings,
+        }
+    }
+}
+
+/// The files of a rendered [`Unit`].
+#[derive(Debug, Default)]
+pub struct UnitOutput {
+    /// (path under the output root, bytes)
+    pub files: Vec<(String, Vec<u8>)>,
+    /// HTML pages among the files.
+    pub pages: usize,
+    /// Diagrams among the files.
+    pub diagrams: usize,
+}
+
+impl UnitOutput {
+    fn add(&mut self, page: PageOutput) {
+        self.pages += 1;
+        self.diagrams += page.diagrams;
+        self.files.extend(page.files);
+    }
+}
+
+/// Every unit of the site: the listings first, then each variant.
+pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
+    let mut units = vec![Unit::Listings];
+    for family in &site.hub.families {
+        units.extend(family.variants.iter().map(|v| Unit::Variant(family, v)));
+    }
+    units
+}
+
+/// Renders one unit; fails with every problem found in it.
+pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Diagnostic>> {
+    match unit {
+        Unit::Variant(family, variant) => {
+            let cache = DiagramCache::default();
+            let pages = site
+                .languages()
+                .into_iter()
+                .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
+                .map(|lang| render_variant(site, family, variant, lang, &cache))
+                .collect();
+            gather(pages)
+        }
+        Unit::Listings => render_listings(site),
+    }
+}
+
+/// One output of several pages, or every problem of all of them.
+fn gather(pages: Vec<Result<PageOutput, Vec<Diagnostic>>>) -> Result<UnitOutput, Vec<Diagnostic>> {
+    let mut output = UnitOutput::default();
+    let mut problems = Vec::new();
+    for page in pages {
+        match page {
+            Ok(page) => output.add(page),
+            Err(mut errors) => problems.append(&mut errors),
+        }
+    }
+    if problems.is_empty() {
+        Ok(output)
+    } else {
+        Err(problems)
+    }
+}
+
+fn render_listings(site: &SiteContext) -> Result<UnitOutput, Vec<Diagnostic>> {
+    let mut pages: Vec<(PageId, &str)> = Vec::new();
+    for lang in site.languages() {
+        pages.push((PageId::Home, lang));
+        for family in &site.hub.families {
+            pages.push((PageId::Family(family), lang));
+            pages.push((PageId::Comparison(family), lang));
+        }
+    }
+    pages.push((PageId::NotFound, site.default_lang()));
+    let rendered = pages
+        .par_iter()
+        .map(|(page, lang)| render_page(site, *page, lang))
+        .collect();
+    let mut output = gather(rendered)?;
+    let mut problems = Vec::new();
+    for (name, bytes) in &site.theme.static_files {
+        output.files.push((format!("assets/{name}"), bytes.clone()));
+    }
+    for asset in &site.hub.assets {
+        match std::fs::read(&asset.source) {
+            Ok(bytes) => output.files.push((asset.output.clone(), bytes)),
+            Err(e) => problems.push(Diagnostic::error(
+                &asset.source,
+                format!("cannot read: {e}"),
+            )),
+        }
+    }
+    output.files.push((
+        "sitemap.xml".to_string(),
+        sitemap::render(&sitemap_entries(site)).into(),
+    ));
+    output.files.push((
+        "robots.txt".to_string(),
+        format!(
+            "User-agent: *\nAllow: /\n\nSitemap: {}\n",
+            site.absolute("sitemap.xml")
+        )
+        .into_bytes(),
+    ));
+    if problems.is_empty() {
+        Ok(output)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Variants whose slug would collide with a generated page.
+pub fn reserved_slug_errors(hub: &Hub) -> Vec<Diagnostic> {
+    hub.families
+        .iter()
+        .flat_map(|family| &family.variants)
+        .filter(|variant| variant.slug == COMPARISON_SLUG)
+        .map(|variant| {
+            variant
+                .page
+                .source
+                .error(
+                    variant.page.key_position("slug"),
+                    format!("the slug `{COMPARISON_SLUG}` is taken by the family's rules comparison page"),
+                )
+                .with_help("choose another slug")
+        })
+        .collect()
+}
+
+/// The counts of a build whose units made `pages` pages and `diagrams`
+/// diagrams.
+pub fn stats(site: &SiteContext, pages: usize, diagrams: usize) -> Stats {
+    let mut stats = Stats {
+        pages,
+        diagrams,
+        languages: site.languages().len(),
+        // Examples are checked once per variant, however many languages show them.
+        examples: site.checked.values().map(|v| v.examples.len()).sum(),
+        variants: Vec::new(),
+    };
+    for family in &site.hub.families {
+        for variant in &family.variants {
+            let examples = site
+                .checked
+                .get(&(family.name.clone(), variant.name.clone()))
+                .map_or(0, |c| c.examples.len());
+            let languages = variant.translations.keys().cloned().collect();
+            stats.variants.push((
+                format!("{}/{}", family.name, variant.slug),
+                examples,
+                languages,
+            ));
+        }
+    }
+    stats
 }
 
 /// Renders every page in every language, then the sitemap and assets, into
@@ -259,127 +437,37 @@ pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnos
     }
 }
 
-/// Renders every page in every language, then the sitemap and assets,
-/// handing each file to `sink` as soon as its page is done.
+/// Pages and diagrams of a rendered unit, or its problems.
+type UnitCounts = Result<(usize, usize), Vec<Diagnostic>>;
+
+/// Renders every unit of the site in parallel, handing each unit's files to
+/// `sink` as soon as it is done (so a large site never sits in memory).
 pub fn render_site_into(site: &SiteContext, sink: &dyn Sink) -> Result<Stats, RenderError> {
-    let languages = site.languages();
-    let mut jobs: Vec<Job> = Vec::new();
-    for lang in &languages {
-        jobs.push(Job::Page(PageId::Home, lang));
-        for family in &site.hub.families {
-            jobs.push(Job::Page(PageId::Family(family), lang));
-            jobs.push(Job::Page(PageId::Comparison(family), lang));
-        }
-    }
-    for family in &site.hub.families {
-        for variant in &family.variants {
-            jobs.push(Job::Variant(family, variant));
-        }
-    }
-    jobs.push(Job::Page(PageId::NotFound, site.default_lang()));
-    let mut reserved = Vec::new();
-    for family in &site.hub.families {
-        for variant in &family.variants {
-            if variant.slug == COMPARISON_SLUG {
-                reserved.push(
-                    variant.page.source.error(variant.page.key_position("slug"), format!("the slug `{COMPARISON_SLUG}` is taken by the family's rules comparison page")).with_help("choose another slug"),
-                );
-            }
-        }
-    }
-    if !reserved.is_empty() {
-        return Err(RenderError::Content(reserved));
-    }
-    let put_all = |outputs: Vec<Result<PageOutput, Vec<Diagnostic>>>| {
-        let mut counts = (0, 0);
-        let mut problems = Vec::new();
-        for result in outputs {
-            match result {
-                Ok(output) => {
-                    counts.0 += 1;
-                    counts.1 += output.diagrams;
-                    for (path, bytes) in output.files {
-                        sink.put(path, bytes).map_err(RenderError::Write)?;
-                    }
+    let results: Vec<Result<UnitCounts, WriteError>> = units(site)
+        .into_par_iter()
+        .map(|unit| match render_unit(site, unit) {
+            Ok(output) => {
+                for (path, bytes) in output.files {
+                    sink.put(path, bytes)?;
                 }
-                Err(mut errors) => problems.append(&mut errors),
+                Ok(Ok((output.pages, output.diagrams)))
             }
-        }
-        Ok((counts, problems))
-    };
-    let results: Vec<Result<JobResult, RenderError>> = jobs
-        .par_iter()
-        .map(|job| match job {
-            Job::Page(page, lang) => put_all(vec![render_page(site, *page, lang)]),
-            Job::Variant(family, variant) => {
-                let cache = DiagramCache::default();
-                let outputs = languages
-                    .iter()
-                    .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
-                    .map(|lang| render_variant(site, family, variant, lang, &cache))
-                    .collect();
-                put_all(outputs)
-            }
+            Err(problems) => Ok(Err(problems)),
         })
         .collect();
-    let mut stats = Stats {
-        languages: languages.len(),
-        ..Stats::default()
-    };
+    let (mut pages, mut diagrams) = (0, 0);
     let mut problems = Vec::new();
     for result in results {
-        let ((pages, diagrams), mut errors) = result?;
-        stats.pages += pages;
-        stats.diagrams += diagrams;
-        problems.append(&mut errors);
-    }
-    // Examples are checked once per variant, however many languages show them.
-    stats.examples = site.checked.values().map(|v| v.examples.len()).sum();
-    for family in &site.hub.families {
-        for variant in &family.variants {
-            let examples = site
-                .checked
-                .get(&(family.name.clone(), variant.name.clone()))
-                .map_or(0, |c| c.examples.len());
-            let languages = variant.translations.keys().cloned().collect();
-            stats.variants.push((
-                format!("{}/{}", family.name, variant.slug),
-                examples,
-                languages,
-            ));
+        match result.map_err(RenderError::Write)? {
+            Ok((p, d)) => {
+                pages += p;
+                diagrams += d;
+            }
+            Err(mut errors) => problems.append(&mut errors),
         }
     }
-    if !problems.is_empty() {
-        return Err(RenderError::Content(problems));
-    }
-    let put = |path: String, bytes: Vec<u8>| sink.put(path, bytes).map_err(RenderError::Write);
-    for (name, bytes) in &site.theme.static_files {
-        put(format!("assets/{name}"), bytes.clone())?;
-    }
-    for asset in &site.hub.assets {
-        match std::fs::read(&asset.source) {
-            Ok(bytes) => put(asset.output.clone(), bytes)?,
-            Err(e) => problems.push(Diagnostic::error(
-                &asset.source,
-                format!("cannot read: {e}"),
-            )),
-        }
-    }
-    let sitemap_entries = sitemap_entries(site);
-    put(
-        "sitemap.xml".to_string(),
-        sitemap::render(&sitemap_entries).into(),
-    )?;
-    put(
-        "robots.txt".to_string(),
-        format!(
-            "User-agent: *\nAllow: /\n\nSitemap: {}\n",
-            site.absolute("sitemap.xml")
-        )
-        .into_bytes(),
-    )?;
     if problems.is_empty() {
-        Ok(stats)
+        Ok(stats(site, pages, diagrams))
     } else {
         Err(RenderError::Content(problems))
     }

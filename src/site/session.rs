@@ -1,0 +1,399 @@
+//! Rebuilding a site after edits without redoing what the edits cannot
+//! have changed: `rulehub serve` keeps one [`Session`] and asks it for a
+//! rebuild after every batch of file changes.
+//!
+//! A rebuild re-reads only changed content files (the hub's
+//! [`SourceCache`]), re-checks only variants whose file changed
+//! ([`CheckMemo`]), and re-renders only the [`Unit`]s whose inputs changed:
+//! a variant's pages when one of its files or its family's index changed,
+//! the listings (home, family, comparison, sitemap) when any front matter
+//! or section page changed, everything when hub.yaml, the theme or the
+//! options changed. It answers with a [`SiteDelta`] against the previous
+//! good build, so the caller updates the served site in place.
+//!
+//! Unchanged files keep their text's `Arc` in the source cache, so most
+//! comparisons of inputs are pointer comparisons.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rayon::prelude::*;
+
+use super::pages::{self, Unit, UnitId, UnitOutput};
+use super::{BuildOptions, Memory, Prepared, SiteFiles, Stats, finish, prepare_with};
+use crate::diagnostic::Diagnostic;
+use crate::diagram::Palette;
+use crate::hub::{Family, Hub, SourceCache, Variant};
+use crate::variant::CheckedVariant;
+
+/// A site that can be rebuilt cheaply after edits.
+pub struct Session {
+    root: PathBuf,
+    options: BuildOptions,
+    sources: SourceCache,
+    checks: CheckMemo,
+    /// Fingerprint of what every page reads (hub.yaml, the theme, the
+    /// options) at the last good build.
+    global: Option<u64>,
+    /// Every unit of the last good build.
+    units: HashMap<UnitId, UnitRecord>,
+}
+
+/// What a unit read and wrote at the last good build.
+struct UnitRecord {
+    inputs: Inputs,
+    paths: Vec<String>,
+    pages: usize,
+    diagrams: usize,
+}
+
+/// A successful rebuild.
+#[derive(Debug)]
+pub struct Rebuilt {
+    pub stats: Stats,
+    pub warnings: Vec<Diagnostic>,
+    /// How the site differs from the previous good build (the whole site
+    /// for the first build).
+    pub delta: SiteDelta,
+    /// Pages rendered by this rebuild; the others were reused.
+    pub rendered: usize,
+    /// The path part of `base_url` (`""` at a domain root).
+    pub base_path: String,
+}
+
+/// Files to write and files to remove to turn the previous site into the
+/// new one.
+#[derive(Debug, Default)]
+pub struct SiteDelta {
+    pub written: Vec<(String, Vec<u8>)>,
+    pub removed: Vec<String>,
+}
+
+impl SiteDelta {
+    /// Applies the change to `site` and says whether any file actually
+    /// changed (a re-rendered page often comes out byte-identical).
+    pub fn apply(self, site: &mut SiteFiles) -> bool {
+        let mut changed = false;
+        for path in self.removed {
+            changed |= site.files.remove(&path).is_some();
+        }
+        for (path, bytes) in self.written {
+            if site.files.get(&path) != Some(&bytes) {
+                site.files.insert(path, bytes);
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+impl Session {
+    /// A session for the hub at `root`; nothing is read until the first
+    /// [`Session::rebuild`].
+    pub fn new(root: &Path, options: &BuildOptions) -> Session {
+        Session {
+            root: root.to_path_buf(),
+            options: options.clone(),
+            sources: SourceCache::default(),
+            checks: CheckMemo::default(),
+            global: None,
+            units: HashMap::new(),
+        }
+    }
+
+    /// Builds the site again. `changed` names files (relative to the hub
+    /// root) known to have changed, so they are re-read even if their size
+    /// and time look the same; other changes are found by size and time.
+    ///
+    /// On failure returns every diagnostic, and the session still answers
+    /// the next rebuild with a delta against the last good build.
+    pub fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        for path in changed {
+            self.sources.forget(path);
+        }
+        let mut prepared = prepare_with(
+            &self.root,
+            &self.options,
+            Some(Memory {
+                sources: &mut self.sources,
+                checks: &self.checks,
+            }),
+        )?;
+        let global = global_fingerprint(&prepared, &self.options);
+        let site = prepared.context();
+        let all = pages::units(&site);
+        let stale: Vec<(Unit, Inputs)> = all
+            .iter()
+            .map(|unit| (*unit, inputs(site.hub, *unit)))
+            .filter(|(unit, inputs)| {
+                self.global != Some(global)
+                    || self
+                        .units
+                        .get(&unit.id())
+                        .is_none_or(|record| record.inputs != *inputs)
+            })
+            .collect();
+        let rendered: Vec<(Unit, Inputs, Result<UnitOutput, Vec<Diagnostic>>)> = stale
+            .into_par_iter()
+            .map(|(unit, inputs)| {
+                let output = pages::render_unit(&site, unit);
+                (unit, inputs, output)
+            })
+            .collect();
+        let mut problems = Vec::new();
+        let mut outputs = Vec::new();
+        for (unit, inputs, output) in rendered {
+            match output {
+                Ok(output) => outputs.push((unit.id(), inputs, output)),
+                Err(mut errors) => problems.append(&mut errors),
+            }
+        }
+        if !problems.is_empty() {
+            prepared.diagnostics.append(&mut problems);
+            return Err(finish(prepared.diagnostics));
+        }
+        let live: HashSet<UnitId> = all.iter().map(Unit::id).collect();
+        let delta = self.commit(outputs, &live);
+        self.global = Some(global);
+        let rendered_pages = delta.1;
+        let (pages_total, diagrams_total) = self
+            .units
+            .values()
+            .fold((0, 0), |(p, d), r| (p + r.pages, d + r.diagrams));
+        Ok(Rebuilt {
+            stats: pages::stats(&site, pages_total, diagrams_total),
+            base_path: site.hub.config.base_path().to_string(),
+            warnings: finish(std::mem::take(&mut prepared.diagnostics)),
+            delta: delta.0,
+            rendered: rendered_pages,
+        })
+    }
+
+    /// Records the rendered units (dropping units that no longer exist) and
+    /// returns the delta from the previous records, with the number of
+    /// pages rendered.
+    fn commit(
+        &mut self,
+        outputs: Vec<(UnitId, Inputs, UnitOutput)>,
+        live: &HashSet<UnitId>,
+    ) -> (SiteDelta, usize) {
+        let mut delta = SiteDelta::default();
+        let mut rendered = 0;
+        self.units.retain(|id, record| {
+            let keep = live.contains(id);
+            if !keep {
+                delta.removed.append(&mut record.paths);
+            }
+            keep
+        });
+        for (id, inputs, output) in outputs {
+            rendered += output.pages;
+            let paths: Vec<String> = output.files.iter().map(|(p, _)| p.clone()).collect();
+            if let Some(old) = self.units.get(&id) {
+                let new: HashSet<&String> = paths.iter().collect();
+                delta
+                    .removed
+                    .extend(old.paths.iter().filter(|p| !new.contains(p)).cloned());
+            }
+            self.units.insert(
+                id,
+                UnitRecord {
+                    inputs,
+                    paths,
+                    pages: output.pages,
+                    diagrams: output.diagrams,
+                },
+            );
+            delta.written.extend(output.files);
+        }
+        // A path a vanished unit wrote may now belong to another (a renamed
+        // file keeping its slug): it is written, so it must not be removed.
+        let written: HashSet<&String> = delta.written.iter().map(|(p, _)| p).collect();
+        delta.removed.retain(|p| !written.contains(p));
+        delta.removed.sort();
+        delta.removed.dedup();
+        (delta, rendered)
+    }
+}
+
+/// The source texts (or parts of them) a unit reads, each with a label
+/// naming the file. Compared by pointer first (an unchanged file keeps its
+/// text's `Arc` in the source cache) and by content otherwise.
+#[derive(Debug, Clone, Default)]
+struct Inputs(Vec<(String, Arc<str>, Range<usize>)>);
+
+impl Inputs {
+    fn whole(&mut self, path: &Path, text: &Arc<str>) {
+        self.part(path, text, 0..text.len());
+    }
+
+    fn part(&mut self, path: &Path, text: &Arc<str>, range: Range<usize>) {
+        self.0
+            .push((path.to_string_lossy().into_owned(), text.clone(), range));
+    }
+
+    fn sections<F>(&mut self, pages: &BTreeMap<String, crate::hub::Page<F>>) {
+        for page in pages.values() {
+            self.whole(&page.source.path, &page.source.text);
+        }
+    }
+}
+
+impl PartialEq for Inputs {
+    fn eq(&self, other: &Inputs) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|((la, ta, ra), (lb, tb, rb))| {
+                    la == lb
+                        && ((Arc::ptr_eq(ta, tb) && ra == rb)
+                            || ta.get(ra.clone()) == tb.get(rb.clone()))
+                })
+    }
+}
+
+/// What a unit reads from the content (what it reads from hub.yaml and
+/// the theme is in the global fingerprint).
+fn inputs(hub: &Hub, unit: Unit) -> Inputs {
+    let mut inputs = Inputs::default();
+    match unit {
+        Unit::Variant(family, variant) => {
+            // The family's index gives the breadcrumb title.
+            inputs.sections(&family.index);
+            variant_files(&mut inputs, variant, |page_text, _| 0..page_text.len());
+        }
+        Unit::Listings => {
+            // Listings show section pages whole, and of variants only what
+            // front matter says (title, summary, order, rules, board).
+            inputs.sections(&hub.home);
+            for family in &hub.families {
+                listing_inputs(&mut inputs, family);
+            }
+            for asset in &hub.assets {
+                let stamp = std::fs::metadata(&asset.source)
+                    .map(|m| format!("{} {:?}", m.len(), m.modified().ok()))
+                    .unwrap_or_default();
+                let label = format!("{} {stamp}", asset.source.display());
+                inputs.0.push((label, Arc::from(""), 0..0));
+            }
+        }
+    }
+    inputs
+}
+
+fn listing_inputs(inputs: &mut Inputs, family: &Family) {
+    inputs
+        .0
+        .push((format!("family {}", family.name), Arc::from(""), 0..0));
+    inputs.sections(&family.index);
+    for variant in &family.variants {
+        variant_files(inputs, variant, |_, yaml| yaml);
+    }
+}
+
+/// A variant's file and its translations, each cut to `range(text, yaml)`.
+fn variant_files(
+    inputs: &mut Inputs,
+    variant: &Variant,
+    range: impl Fn(&str, Range<usize>) -> Range<usize>,
+) {
+    let page = &variant.page;
+    inputs.part(
+        &page.source.path,
+        &page.source.text,
+        range(&page.source.text, page.split.yaml.clone()),
+    );
+    for page in variant.translations.values() {
+        inputs.part(
+            &page.source.path,
+            &page.source.text,
+            range(&page.source.text, page.split.yaml.clone()),
+        );
+    }
+}
+
+/// A fingerprint of everything every page reads besides content: the hub
+/// configuration (with the serve origin applied), the theme's templates,
+/// strings, palette and static files, and the options.
+fn global_fingerprint(prepared: &Prepared, options: &BuildOptions) -> u64 {
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    format!("{:?}", prepared.hub.config).hash(&mut hasher);
+    options.drafts.hash(&mut hasher);
+    let theme = &prepared.theme;
+    for (name, file) in &theme.templates {
+        (name, &file.path, &*file.text).hash(&mut hasher);
+    }
+    for (name, bytes) in &theme.static_files {
+        (name, bytes).hash(&mut hasher);
+    }
+    (&theme.palette.path, &*theme.palette.text).hash(&mut hasher);
+    for source in &theme.fluent {
+        (&source.path, &*source.text).hash(&mut hasher);
+    }
+    hasher.finish()
+}
+
+/// Checked variants from earlier builds, reused while the variant's file
+/// and the palette are unchanged.
+#[derive(Default)]
+pub(super) struct CheckMemo {
+    state: Mutex<CheckState>,
+}
+
+#[derive(Default)]
+struct CheckState {
+    palette: Option<Palette>,
+    checked: HashMap<(String, String), (Arc<str>, Arc<CheckedVariant>)>,
+}
+
+impl CheckMemo {
+    /// Starts a round of checks against `palette`; forgets every checked
+    /// variant when the palette changed (render ops are checked against it).
+    pub fn begin(&self, palette: &Palette) {
+        let mut state = self.lock();
+        if state.palette.as_ref() != Some(palette) {
+            state.palette = Some(palette.clone());
+            state.checked.clear();
+        }
+    }
+
+    /// The variant as checked before if its file is unchanged, or `check`'s
+    /// result (remembered when it succeeds).
+    pub fn get_or_check(
+        &self,
+        family: &str,
+        variant: &Variant,
+        check: impl FnOnce() -> Result<Arc<CheckedVariant>, Vec<Diagnostic>>,
+    ) -> Result<Arc<CheckedVariant>, Vec<Diagnostic>> {
+        let key = (family.to_string(), variant.name.clone());
+        let text = &variant.page.source.text;
+        if let Some((seen, checked)) = self.lock().checked.get(&key)
+            && (Arc::ptr_eq(seen, text) || seen == text)
+        {
+            return Ok(checked.clone());
+        }
+        let result = check();
+        if let Ok(checked) = &result {
+            self.lock()
+                .checked
+                .insert(key, (text.clone(), checked.clone()));
+        }
+        result
+    }
+
+    /// Forgets variants that are not in `keys` (deleted files).
+    pub fn keep_only(&self, keys: &HashSet<(String, String)>) {
+        self.lock().checked.retain(|key, _| keys.contains(key));
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, CheckState> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
