@@ -77,6 +77,7 @@ fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) 
         Event::Built {
             stats,
             warnings,
+            rendered,
             elapsed,
             changed,
         } => {
@@ -94,8 +95,9 @@ fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) 
                 eprintln!("built {what} in {} ms", elapsed.as_millis());
             } else {
                 eprintln!(
-                    "rebuilt after {} changed: {what} in {} ms",
+                    "rebuilt after {} changed: {what} ({} re-rendered) in {} ms",
                     describe(root, &changed),
+                    plural(rendered, "page", "pages"),
                     elapsed.as_millis()
                 );
             }

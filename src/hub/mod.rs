@@ -6,8 +6,10 @@ pub mod front_matter;
 mod language;
 
 use std::collections::{BTreeMap, HashMap};
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -52,7 +54,8 @@ impl SourceFile {
 pub struct Page<F> {
     pub source: SourceFile,
     pub split: Split,
-    pub front: F,
+    /// Shared, so a hub rebuilt from cached files clones pages cheaply.
+    pub front: Arc<F>,
 }
 
 impl<F> Page<F> {
@@ -129,7 +132,7 @@ pub fn load_cached(
 fn load_with(
     root: &Path,
     options: &LoadOptions,
-    cache: Option<&mut SourceCache>,
+    mut cache: Option<&mut SourceCache>,
 ) -> Result<(Hub, Vec<Diagnostic>), Vec<Diagnostic>> {
     let mut diagnostics = Vec::new();
     let config = load_config(root, &mut diagnostics)?;
@@ -144,7 +147,10 @@ fn load_with(
         );
         return Err(diagnostics);
     }
-    let entries = discover(root, &content, &mut diagnostics);
+    let entries = match cache.as_deref_mut() {
+        Some(cache) => cache.entries(root, &content, &mut diagnostics),
+        None => discover(root, &content, &mut diagnostics),
+    };
     // Which default-language variant files exist, parsed or not, so a
     // translation is called an orphan only when its original is truly absent.
     let originals: std::collections::BTreeSet<(String, String)> = entries
@@ -348,23 +354,34 @@ fn relative(root: &Path, path: &Path) -> PathBuf {
 /// (`Arc`), so callers can tell unchanged inputs apart by pointer.
 #[derive(Default)]
 pub struct SourceCache {
-    files: HashMap<PathBuf, CachedFile>,
+    /// By the path walking `content/` gives (the hub root joined with the
+    /// path under it).
+    files: HashMap<OsString, CachedFile>,
+    /// The hub root and configured languages the files were read with.
+    root: PathBuf,
+    languages: Vec<String>,
+    /// Counts loads, to drop files a load no longer saw.
+    generation: u64,
+    /// What the last walk of `content/` found.
+    entries: Vec<Entry>,
+    /// The only files the next load needs to look at, when the caller knows
+    /// (see [`SourceCache::changed`]); `None` walks `content/` and looks at
+    /// every file.
+    changed: Option<std::collections::HashSet<OsString>>,
 }
 
-/// A content file's path (for pages), its fresh cache entry when it had to
-/// be read, and the parse result.
+/// A content file's fresh cache entry (when it had to be read, keyed by
+/// its path) and the parse result.
 type Reparsed = (
-    Option<PathBuf>,
-    Option<CachedFile>,
+    Option<(OsString, CachedFile)>,
     Result<Parsed, Vec<Diagnostic>>,
 );
 
 struct CachedFile {
     /// Size and modification time when read.
     stamp: (u64, Option<std::time::SystemTime>),
-    /// The language the file was parsed as, and whether that was the
-    /// default: hub.yaml can change both without touching the file.
-    lang: (Option<String>, Option<(String, bool)>),
+    /// The last load that saw the file.
+    seen: AtomicU64,
     parsed: Result<Parsed, Vec<Diagnostic>>,
 }
 
@@ -372,7 +389,41 @@ impl SourceCache {
     /// Makes the next load re-read `path` (relative to the hub root) even if
     /// its size and time look unchanged.
     pub fn forget(&mut self, path: &Path) {
-        self.files.remove(path);
+        let path = self.root.join(path);
+        self.files.remove(path.as_os_str());
+    }
+
+    /// Tells the cache that only `paths` (relative to the hub root) changed
+    /// since the last load. When each is a page the cache holds and still
+    /// exists, the next load re-reads just those, without walking
+    /// `content/` or looking at any other file; a new, deleted or other
+    /// file (hub.yaml, an image) means a full look.
+    pub fn changed(&mut self, paths: &[PathBuf]) {
+        let mut known = std::collections::HashSet::new();
+        for path in paths {
+            let path = self.root.join(path);
+            if !self.files.contains_key(path.as_os_str()) || !path.is_file() {
+                self.changed = None;
+                return;
+            }
+            known.insert(path.into_os_string());
+        }
+        self.changed = (!self.entries.is_empty()).then_some(known);
+    }
+
+    /// The walk of `content/` to use: the last one when only known pages
+    /// changed, otherwise a fresh one.
+    fn entries(
+        &mut self,
+        root: &Path,
+        content: &Path,
+        diagnostics: &mut Vec<Diagnostic>,
+    ) -> Vec<Entry> {
+        if self.changed.is_none() || self.root != root {
+            self.changed = None;
+            self.entries = discover(root, content, diagnostics);
+        }
+        self.entries.clone()
     }
 
     fn parse_all(
@@ -381,64 +432,72 @@ impl SourceCache {
         entries: Vec<Entry>,
         config: &HubConfig,
     ) -> Vec<Result<Parsed, Vec<Diagnostic>>> {
+        // Which language a file is in, and whether it is the default, come
+        // from hub.yaml: a change there re-reads every file.
+        let languages: Vec<String> = config.language_codes().map(str::to_string).collect();
+        if self.root != root || self.languages != languages {
+            self.files.clear();
+            self.root = root.to_path_buf();
+            self.languages = languages;
+        }
+        self.generation += 1;
+        let generation = self.generation;
         let files = &self.files;
+        let changed = self.changed.take();
         let results: Vec<Reparsed> = entries
             .into_par_iter()
             .map(|entry| {
-                let Some((path, lang)) = entry.page_path() else {
-                    return (None, None, parse_entry(root, entry, config));
+                let Some(path) = entry.page_path() else {
+                    return (None, parse_entry(root, entry, config));
                 };
-                let rel = relative(root, path);
+                if let Some(changed) = &changed
+                    && !changed.contains(path.as_os_str())
+                    && let Some(cached) = files.get(path.as_os_str())
+                {
+                    cached.seen.store(generation, Ordering::Relaxed);
+                    return (None, cached.parsed.clone());
+                }
                 let stamp = std::fs::metadata(path)
                     .map(|m| (m.len(), m.modified().ok()))
                     .unwrap_or_default();
-                let resolved = resolve_language(&rel, lang.clone(), config)
-                    .ok()
-                    .map(|code| {
-                        let is_default = config.is_default_language(&code);
-                        (code, is_default)
-                    });
-                let key = (lang.clone(), resolved);
-                if let Some(cached) = files.get(&rel)
+                if let Some(cached) = files.get(path.as_os_str())
                     && cached.stamp == stamp
-                    && cached.lang == key
                 {
-                    return (Some(rel), None, cached.parsed.clone());
+                    cached.seen.store(generation, Ordering::Relaxed);
+                    return (None, cached.parsed.clone());
                 }
+                let key = path.as_os_str().to_owned();
                 let parsed = parse_entry(root, entry, config);
                 let cached = CachedFile {
                     stamp,
-                    lang: key,
+                    seen: AtomicU64::new(generation),
                     parsed: parsed.clone(),
                 };
-                (Some(rel), Some(cached), parsed)
+                (Some((key, cached)), parsed)
             })
             .collect();
-        let mut seen = std::collections::HashSet::new();
         let mut parsed = Vec::with_capacity(results.len());
-        for (rel, fresh, result) in results {
-            if let Some(rel) = rel {
-                if let Some(fresh) = fresh {
-                    self.files.insert(rel.clone(), fresh);
-                }
-                seen.insert(rel);
+        for (fresh, result) in results {
+            if let Some((key, file)) = fresh {
+                self.files.insert(key, file);
             }
             parsed.push(result);
         }
         // Files that are gone must not come back from the cache.
-        self.files.retain(|path, _| seen.contains(path));
+        self.files
+            .retain(|_, file| file.seen.load(Ordering::Relaxed) == generation);
         parsed
     }
 }
 
 impl Entry {
-    /// The file and its language suffix, for pages (not assets).
-    fn page_path(&self) -> Option<(&Path, &Option<String>)> {
+    /// The file, for pages (not assets).
+    fn page_path(&self) -> Option<&Path> {
         match self {
             Entry::Asset(_) => None,
-            Entry::Home { path, lang }
-            | Entry::FamilyIndex { path, lang, .. }
-            | Entry::Variant { path, lang, .. } => Some((path, lang)),
+            Entry::Home { path, .. }
+            | Entry::FamilyIndex { path, .. }
+            | Entry::Variant { path, .. } => Some(path),
         }
     }
 }
@@ -515,7 +574,7 @@ fn parse_entry(root: &Path, entry: Entry, config: &HubConfig) -> Result<Parsed, 
                 page: Box::new(Page {
                     source,
                     split,
-                    front,
+                    front: Arc::new(front),
                 }),
             }
         }
@@ -528,7 +587,7 @@ fn parse_entry(root: &Path, entry: Entry, config: &HubConfig) -> Result<Parsed, 
                 page: Page {
                     source,
                     split,
-                    front,
+                    front: Arc::new(front),
                 },
             }
         }
@@ -572,7 +631,7 @@ fn section_page(
     Ok(Page {
         source,
         split,
-        front,
+        front: Arc::new(front),
     })
 }
 

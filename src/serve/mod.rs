@@ -12,15 +12,14 @@ mod overlay;
 mod watch;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::diagnostic::Diagnostic;
-use crate::hub::HubConfig;
-use crate::site::{self, BuildOptions, SiteFiles, Stats};
+use crate::site::{BuildOptions, Session, SiteFiles, Stats};
 
 pub use http::{Resolved, resolve_request_path};
 pub use overlay::{html_escape, inject, overlay_html, render_plain};
@@ -61,6 +60,8 @@ pub enum Event {
     Built {
         stats: Stats,
         warnings: Vec<Diagnostic>,
+        /// Pages rendered by this build; the others were unchanged and kept.
+        rendered: usize,
         elapsed: Duration,
         /// The files whose change caused the build (empty for the first).
         changed: Vec<PathBuf>,
@@ -95,8 +96,9 @@ pub enum ServeError {
 /// What the HTTP side serves right now.
 #[derive(Debug, Default)]
 pub(crate) struct Snapshot {
-    /// The last good site (empty until a build succeeds).
-    pub site: Arc<SiteFiles>,
+    /// The last good site (empty until a build succeeds), updated in place
+    /// by each rebuild's delta.
+    pub site: SiteFiles,
     /// The overlay HTML while the newest build failed.
     pub overlay: Option<Arc<str>>,
     /// The path part of `base_url` (`""` at a domain root), under which the
@@ -106,23 +108,22 @@ pub(crate) struct Snapshot {
 
 /// State shared by the HTTP server and the rebuild thread.
 pub(crate) struct Shared {
-    pub snapshot: RwLock<Arc<Snapshot>>,
+    pub snapshot: RwLock<Snapshot>,
     pub reload: tokio::sync::broadcast::Sender<()>,
 }
 
 impl Shared {
-    pub fn current(&self) -> Arc<Snapshot> {
+    /// The site as served now; hold it only as long as a request needs.
+    pub fn current(&self) -> RwLockReadGuard<'_, Snapshot> {
         self.snapshot
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
     }
 
-    fn replace(&self, snapshot: Snapshot) {
-        *self
-            .snapshot
+    fn update(&self) -> RwLockWriteGuard<'_, Snapshot> {
+        self.snapshot
             .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(snapshot);
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -154,20 +155,20 @@ impl Server {
             .map_err(|source| ServeError::Bind { addr, source })?;
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let shared = Arc::new(Shared {
-            snapshot: RwLock::new(Arc::new(Snapshot::default())),
+            snapshot: RwLock::new(Snapshot::default()),
             reload,
         });
         let (events_tx, events) = mpsc::channel();
         let mut builder = Builder {
-            root: root.clone(),
-            options: BuildOptions {
-                drafts: options.drafts,
-                origin: Some(local_origin(addr)),
-            },
+            session: Session::new(
+                &root,
+                &BuildOptions {
+                    drafts: options.drafts,
+                    origin: Some(local_origin(addr)),
+                },
+            ),
             shared: shared.clone(),
             events: events_tx.clone(),
-            last_good: None,
-            last_overlay: None,
         };
         builder.rebuild(Vec::new());
         let base_path = shared.current().base_path.clone();
@@ -242,75 +243,51 @@ impl Drop for Server {
 
 /// Runs builds and publishes their results.
 struct Builder {
-    root: PathBuf,
-    options: BuildOptions,
+    session: Session,
     shared: Arc<Shared>,
     events: mpsc::Sender<Event>,
-    last_good: Option<Arc<SiteFiles>>,
-    last_overlay: Option<Arc<str>>,
 }
 
 impl Builder {
     fn rebuild(&mut self, changed: Vec<PathBuf>) {
         let started = Instant::now();
-        let result = site::build(&self.root, &self.options);
-        let elapsed = started.elapsed();
-        let base_path = base_path(&self.root);
-        let (event, site, overlay) = match result {
-            Ok(built) => {
-                let site = Arc::new(built.files);
-                (
-                    Event::Built {
-                        stats: built.stats,
-                        warnings: built.warnings,
-                        elapsed,
-                        changed,
-                    },
-                    site,
-                    None,
-                )
+        let result = self.session.rebuild(&changed);
+        let (event, reload) = match result {
+            Ok(rebuilt) => {
+                let mut snapshot = self.shared.update();
+                let recovered = snapshot.overlay.take().is_some();
+                let changed_files = rebuilt.delta.apply(&mut snapshot.site);
+                snapshot.base_path = rebuilt.base_path;
+                drop(snapshot);
+                let event = Event::Built {
+                    stats: rebuilt.stats,
+                    warnings: rebuilt.warnings,
+                    rendered: rebuilt.rendered,
+                    elapsed: started.elapsed(),
+                    changed,
+                };
+                (event, recovered || changed_files)
             }
             Err(diagnostics) => {
                 let overlay: Arc<str> = overlay_html(&diagnostics).into();
-                let site = self.last_good.clone().unwrap_or_default();
-                (
-                    Event::Failed {
-                        diagnostics,
-                        elapsed,
-                        changed,
-                    },
-                    site,
-                    Some(overlay),
-                )
+                let mut snapshot = self.shared.update();
+                let reload = snapshot.overlay.as_ref() != Some(&overlay);
+                snapshot.overlay = Some(overlay);
+                drop(snapshot);
+                let event = Event::Failed {
+                    diagnostics,
+                    elapsed: started.elapsed(),
+                    changed,
+                };
+                (event, reload)
             }
         };
-        let unchanged =
-            self.last_good.as_ref().is_some_and(|old| *old == site) && self.last_overlay == overlay;
-        if overlay.is_none() {
-            self.last_good = Some(site.clone());
-        }
-        self.last_overlay = overlay.clone();
-        self.shared.replace(Snapshot {
-            site,
-            overlay,
-            base_path,
-        });
-        if !unchanged {
+        if reload {
             // No receivers (no open page) is not an error.
             let _ = self.shared.reload.send(());
         }
         let _ = self.events.send(event);
     }
-}
-
-/// The path part of the hub's `base_url`, read afresh for every build (a
-/// broken or missing hub.yaml means the domain root; the build reports it).
-fn base_path(root: &Path) -> String {
-    std::fs::read_to_string(root.join("hub.yaml"))
-        .ok()
-        .and_then(|text| crate::hub::front_matter::parse::<HubConfig>(&text, &(0..text.len())).ok())
-        .map(|config| config.base_path().to_string())
-        .unwrap_or_default()
 }
 
 /// `http://host:port` of the server, as a browser on this machine reaches it.

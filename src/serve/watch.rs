@@ -25,7 +25,7 @@ pub const CONFIG_FILE: &str = "hub.yaml";
 
 /// Quiet time after the last change before a rebuild starts (editors
 /// write a file in several steps).
-const DEBOUNCE: Duration = Duration::from_millis(60);
+const DEBOUNCE: Duration = Duration::from_millis(30);
 /// The longest a burst of changes can hold a rebuild back.
 const MAX_WAIT: Duration = Duration::from_millis(500);
 /// How often the batch thread looks whether it should stop.

@@ -14,6 +14,7 @@
 //! Unchanged files keep their text's `Arc` in the source cache, so most
 //! comparisons of inputs are pointer comparisons.
 
+use std::collections::hash_map::DefaultHasher;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -104,13 +105,18 @@ impl Session {
         }
     }
 
-    /// Builds the site again. `changed` names files (relative to the hub
-    /// root) known to have changed, so they are re-read even if their size
-    /// and time look the same; other changes are found by size and time.
+    /// Builds the site again. `changed` names the files (relative to the
+    /// hub root) that changed, as a file watcher reports them: when they are
+    /// all known pages, only they are read again. An empty `changed` means
+    /// "look at everything": `content/` is walked again and any file whose
+    /// size or time changed is re-read.
     ///
     /// On failure returns every diagnostic, and the session still answers
     /// the next rebuild with a delta against the last good build.
     pub fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        if !changed.is_empty() {
+            self.sources.changed(changed);
+        }
         for path in changed {
             self.sources.forget(path);
         }
@@ -219,11 +225,24 @@ impl Session {
     }
 }
 
-/// The source texts (or parts of them) a unit reads, each with a label
-/// naming the file. Compared by pointer first (an unchanged file keeps its
-/// text's `Arc` in the source cache) and by content otherwise.
-#[derive(Debug, Clone, Default)]
-struct Inputs(Vec<(String, Arc<str>, Range<usize>)>);
+/// The source texts (or parts of them) a unit reads, and a hash of the
+/// names of the files they came from. Texts are compared by pointer first
+/// (an unchanged file keeps its text's `Arc` in the source cache) and by
+/// content otherwise.
+#[derive(Debug, Clone)]
+struct Inputs {
+    texts: Vec<(Arc<str>, Range<usize>)>,
+    names: DefaultHasher,
+}
+
+impl Default for Inputs {
+    fn default() -> Inputs {
+        Inputs {
+            texts: Vec::new(),
+            names: DefaultHasher::new(),
+        }
+    }
+}
 
 impl Inputs {
     fn whole(&mut self, path: &Path, text: &Arc<str>) {
@@ -231,8 +250,14 @@ impl Inputs {
     }
 
     fn part(&mut self, path: &Path, text: &Arc<str>, range: Range<usize>) {
-        self.0
-            .push((path.to_string_lossy().into_owned(), text.clone(), range));
+        self.name(path.as_os_str().as_encoded_bytes());
+        self.texts.push((text.clone(), range));
+    }
+
+    /// Something besides file texts that the unit depends on.
+    fn name(&mut self, name: &[u8]) {
+        self.names.write(name);
+        self.names.write_u8(0);
     }
 
     fn sections<F>(&mut self, pages: &BTreeMap<String, crate::hub::Page<F>>) {
@@ -244,15 +269,14 @@ impl Inputs {
 
 impl PartialEq for Inputs {
     fn eq(&self, other: &Inputs) -> bool {
-        self.0.len() == other.0.len()
+        self.names.finish() == other.names.finish()
+            && self.texts.len() == other.texts.len()
             && self
-                .0
+                .texts
                 .iter()
-                .zip(&other.0)
-                .all(|((la, ta, ra), (lb, tb, rb))| {
-                    la == lb
-                        && ((Arc::ptr_eq(ta, tb) && ra == rb)
-                            || ta.get(ra.clone()) == tb.get(rb.clone()))
+                .zip(&other.texts)
+                .all(|((ta, ra), (tb, rb))| {
+                    (Arc::ptr_eq(ta, tb) && ra == rb) || ta.get(ra.clone()) == tb.get(rb.clone())
                 })
     }
 }
@@ -278,8 +302,7 @@ fn inputs(hub: &Hub, unit: Unit) -> Inputs {
                 let stamp = std::fs::metadata(&asset.source)
                     .map(|m| format!("{} {:?}", m.len(), m.modified().ok()))
                     .unwrap_or_default();
-                let label = format!("{} {stamp}", asset.source.display());
-                inputs.0.push((label, Arc::from(""), 0..0));
+                inputs.name(format!("{} {stamp}", asset.source.display()).as_bytes());
             }
         }
     }
@@ -287,9 +310,7 @@ fn inputs(hub: &Hub, unit: Unit) -> Inputs {
 }
 
 fn listing_inputs(inputs: &mut Inputs, family: &Family) {
-    inputs
-        .0
-        .push((format!("family {}", family.name), Arc::from(""), 0..0));
+    inputs.name(family.name.as_bytes());
     inputs.sections(&family.index);
     for variant in &family.variants {
         variant_files(inputs, variant, |_, yaml| yaml);
@@ -321,7 +342,7 @@ fn variant_files(
 /// configuration (with the serve origin applied), the theme's templates,
 /// strings, palette and static files, and the options.
 fn global_fingerprint(prepared: &Prepared, options: &BuildOptions) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    let mut hasher = DefaultHasher::new();
     format!("{:?}", prepared.hub.config).hash(&mut hasher);
     options.drafts.hash(&mut hasher);
     let theme = &prepared.theme;
