@@ -6,6 +6,7 @@
 
 mod game;
 mod position;
+pub mod record;
 mod rules;
 
 pub use game::{
