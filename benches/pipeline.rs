@@ -236,6 +236,7 @@ fn bench(c: &mut Criterion) {
                 &root,
                 &BuildOptions::default(),
                 &out.path().join("streamed"),
+                &(),
             )
             .expect("the hub builds")
         })

@@ -69,8 +69,36 @@ fn check_writes_nothing() {
     hub.rulehub(&["check"])
         .assert()
         .success()
-        .stderr(predicate::str::contains("checked"));
+        .stderr(predicate::str::contains(
+            "checked 9 pages in 2 languages, 11 diagrams, 4 examples checked",
+        ));
     assert!(!hub.path("public").exists());
+}
+
+#[test]
+fn check_renders_every_page_so_it_finds_what_only_rendering_finds() {
+    let hub = Hub::copy("mini");
+    hub.edit(
+        "content/tafl/tablut.md",
+        "{{svg:board.svg \"Tablut — start\"}}",
+        "{{svg:bord.svg}}",
+    );
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("unknown board `bord.svg`"), "{stderr}");
+}
+
+#[test]
+fn output_that_is_not_a_terminal_gets_no_progress_bar() {
+    let hub = Hub::copy("mini");
+    let output = hub.rulehub(&["build"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert!(
+        !stderr.contains('\r') && !stderr.contains("building ["),
+        "a log or pipe sees only lines:\n{stderr}"
+    );
 }
 
 #[test]

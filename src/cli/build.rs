@@ -8,6 +8,7 @@ use clap::Args;
 use rulehub::diagnostic::Diagnostic;
 use rulehub::site::{self, BuildOptions, Stats};
 
+use super::progress::PageBar;
 use super::report::{self, MessageFormat, counts, plural};
 use super::{EXIT_CONTENT, EXIT_USAGE, Verbosity};
 
@@ -48,14 +49,18 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         .unwrap_or_else(|| args.root.join("public"));
     // Pages stream into a staging folder as they render (memory stays flat on
     // large hubs); the folder replaces `output` only when everything worked.
-    match site::build_to(
+    let bar = PageBar::new("building", args.message_format, verbosity);
+    let result = site::build_to(
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
             ..BuildOptions::default()
         },
         &output,
-    ) {
+        &bar,
+    );
+    bar.finish();
+    match result {
         Ok(written) => {
             if verbosity != Verbosity::Quiet {
                 report::print(&written.warnings, args.message_format);
@@ -86,13 +91,17 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
 
 pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     let started = Instant::now();
-    match site::build(
+    let bar = PageBar::new("checking", args.message_format, verbosity);
+    let result = site::check(
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
             ..BuildOptions::default()
         },
-    ) {
+        &bar,
+    );
+    bar.finish();
+    match result {
         Ok(built) => {
             if verbosity != Verbosity::Quiet {
                 report::print(&built.warnings, args.message_format);

@@ -7,6 +7,7 @@ pub mod board;
 mod build;
 pub mod new;
 pub mod perft;
+mod progress;
 pub mod replay;
 mod report;
 pub mod serve;

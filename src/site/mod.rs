@@ -97,10 +97,16 @@ pub struct Written {
 /// files are the same as [`build`] then [`output::write`] produce, and the
 /// replacement is as atomic: pages go to a staging folder that replaces
 /// `output` only when every page rendered.
-pub fn build_to(root: &Path, options: &BuildOptions, output: &Path) -> Result<Written, BuildError> {
+/// `progress` hears how many pages there are and when each is done.
+pub fn build_to(
+    root: &Path,
+    options: &BuildOptions,
+    output: &Path,
+    progress: &dyn Progress,
+) -> Result<Written, BuildError> {
     let mut prepared = prepare(root, options).map_err(BuildError::Content)?;
     let staging = output::Staging::begin(output).map_err(BuildError::Write)?;
-    let result = pages::render_site_into(&prepared.context(), &staging);
+    let result = pages::render_site_into(&prepared.context(), &staging, progress);
     match result {
         Ok(stats) => {
             staging.commit().map_err(BuildError::Write)?;
@@ -115,6 +121,41 @@ pub fn build_to(root: &Path, options: &BuildOptions, output: &Path) -> Result<Wr
         }
         Err(pages::RenderError::Write(error)) => Err(BuildError::Write(error)),
     }
+}
+
+/// Checks the hub at `root` as a build does, rendering every page (so
+/// template and shortcode errors are found too) but keeping none of them:
+/// memory stays flat however large the hub.
+pub fn check(
+    root: &Path,
+    options: &BuildOptions,
+    progress: &dyn Progress,
+) -> Result<Written, Vec<Diagnostic>> {
+    let mut prepared = prepare(root, options)?;
+    match pages::render_site_into(&prepared.context(), &output::Discard, progress) {
+        Ok(stats) => Ok(Written {
+            stats,
+            warnings: finish(prepared.diagnostics),
+        }),
+        Err(pages::RenderError::Content(mut problems)) => {
+            prepared.diagnostics.append(&mut problems);
+            Err(finish(prepared.diagnostics))
+        }
+        Err(pages::RenderError::Write(error)) => unreachable!("discarding never fails: {error}"),
+    }
+}
+
+/// Hears how far rendering has come, from any thread; `()` ignores it.
+pub trait Progress: Sync {
+    /// Rendering starts with `pages` pages to go.
+    fn start(&self, pages: usize);
+    /// `pages` more pages are done.
+    fn advance(&self, pages: usize);
+}
+
+impl Progress for () {
+    fn start(&self, _pages: usize) {}
+    fn advance(&self, _pages: usize) {}
 }
 
 /// Everything checked and loaded, ready to render.
@@ -359,7 +400,8 @@ mod tests {
         let built = build(&root, &BuildOptions::default()).expect("fixture builds");
         let dir = tempfile::tempdir().expect("temp dir");
         let streamed = dir.path().join("streamed");
-        let written = build_to(&root, &BuildOptions::default(), &streamed).expect("fixture builds");
+        let written =
+            build_to(&root, &BuildOptions::default(), &streamed, &()).expect("fixture builds");
         assert_eq!(written.stats, built.stats);
         assert_eq!(tree(&streamed), built.files.files);
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
@@ -379,7 +421,8 @@ mod tests {
         let out = dir.path().join("public");
         std::fs::create_dir_all(&out).expect("mkdir");
         std::fs::write(out.join("sitemap.xml"), "old").expect("write");
-        let error = build_to(&root, &BuildOptions::default(), &out).expect_err("bad shortcode");
+        let error =
+            build_to(&root, &BuildOptions::default(), &out, &()).expect_err("bad shortcode");
         assert!(matches!(error, BuildError::Content(_)), "{error:?}");
         assert_eq!(
             std::fs::read_to_string(out.join("sitemap.xml")).expect("kept"),

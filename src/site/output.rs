@@ -73,6 +73,15 @@ impl Sink for MemorySink {
     }
 }
 
+/// Drops every file: for checking a hub without keeping its pages.
+pub struct Discard;
+
+impl Sink for Discard {
+    fn put(&self, _path: String, _bytes: Vec<u8>) -> Result<(), WriteError> {
+        Ok(())
+    }
+}
+
 /// A site being written: files go into a sibling staging folder, which
 /// replaces `output` with two renames on [`Staging::commit`]. Dropped
 /// without a commit, the staging folder is removed and `output` is left as

@@ -11,7 +11,7 @@ use super::output::{MemorySink, Sink, SiteFiles, WriteError};
 use super::sitemap;
 use super::svg_cache::DiagramCache;
 use super::theme::Theme;
-use super::{CheckedVariants, Stats};
+use super::{CheckedVariants, Progress, Stats};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations, Palette};
 use crate::engine::Piece;
@@ -284,6 +284,20 @@ impl UnitOutput {
     }
 }
 
+/// How many pages a unit renders.
+fn page_count(site: &SiteContext, unit: Unit) -> usize {
+    let languages = site.languages();
+    match unit {
+        Unit::Variant(family, variant) => languages
+            .iter()
+            .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
+            .count(),
+        // Home, and each family's page and comparison, in every language;
+        // and the 404 page.
+        Unit::Listings => languages.len() * (1 + 2 * site.hub.families.len()) + 1,
+    }
+}
+
 /// Every unit of the site: the listings first, then each variant.
 pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
     let mut units = vec![Unit::Listings];
@@ -425,7 +439,7 @@ pub fn stats(site: &SiteContext, pages: usize, diagrams: usize) -> Stats {
 /// memory.
 pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnostic>> {
     let sink = MemorySink::default();
-    match render_site_into(site, &sink) {
+    match render_site_into(site, &sink, &()) {
         Ok(stats) => Ok((
             sink.0
                 .into_inner()
@@ -442,17 +456,27 @@ type UnitCounts = Result<(usize, usize), Vec<Diagnostic>>;
 
 /// Renders every unit of the site in parallel, handing each unit's files to
 /// `sink` as soon as it is done (so a large site never sits in memory).
-pub fn render_site_into(site: &SiteContext, sink: &dyn Sink) -> Result<Stats, RenderError> {
-    let results: Vec<Result<UnitCounts, WriteError>> = units(site)
+pub fn render_site_into(
+    site: &SiteContext,
+    sink: &dyn Sink,
+    progress: &dyn Progress,
+) -> Result<Stats, RenderError> {
+    let units = units(site);
+    progress.start(units.iter().map(|unit| page_count(site, *unit)).sum());
+    let results: Vec<Result<UnitCounts, WriteError>> = units
         .into_par_iter()
-        .map(|unit| match render_unit(site, unit) {
-            Ok(output) => {
-                for (path, bytes) in output.files {
-                    sink.put(path, bytes)?;
+        .map(|unit| {
+            let result = match render_unit(site, unit) {
+                Ok(output) => {
+                    for (path, bytes) in output.files {
+                        sink.put(path, bytes)?;
+                    }
+                    Ok(Ok((output.pages, output.diagrams)))
                 }
-                Ok(Ok((output.pages, output.diagrams)))
-            }
-            Err(problems) => Ok(Err(problems)),
+                Err(problems) => Ok(Err(problems)),
+            };
+            progress.advance(page_count(site, unit));
+            result
         })
         .collect();
     let (mut pages, mut diagrams) = (0, 0);
