@@ -175,7 +175,7 @@ fn a_move_that_stays_on_its_square_is_drawn_without_an_arrow() {
         "moves: [c6-c6]\nexpect: { legal: false, reason: same-square }",
     );
     hub.rulehub(&["build"]).assert().success();
-    let svg = hub.read("public/tafl/standard/examples/blocked-before.svg");
+    let svg = hub.read("public/tafl/standard/example-blocked-before.svg");
     roxmltree::Document::parse(&svg).expect("well-formed SVG");
 }
 
@@ -195,7 +195,7 @@ fn example_boards_carry_coordinates_even_when_the_start_board_has_none() {
         text_of("public/tafl/standard/board.svg").is_empty(),
         "the seed's ops draw no coordinates"
     );
-    let labels = text_of("public/tafl/standard/examples/pair-capture-before.svg");
+    let labels = text_of("public/tafl/standard/example-pair-capture-before.svg");
     for label in ["a", "i", "1", "9"] {
         assert!(
             labels.iter().any(|l| l == label),

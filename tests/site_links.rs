@@ -655,7 +655,7 @@ fn fault_malformed_svg_and_dangling_svg_reference_are_reported() {
     let problems = with_fault(|f| {
         replace_in(
             f,
-            "tafl/brandubh/examples/corner-escape-after.svg",
+            "tafl/brandubh/example-corner-escape-after.svg",
             "</svg>",
             "",
         );
@@ -668,7 +668,7 @@ fn fault_malformed_svg_and_dangling_svg_reference_are_reported() {
     });
     assert_reports(
         &problems,
-        "tafl/brandubh/examples/corner-escape-after.svg: not well-formed XML",
+        "tafl/brandubh/example-corner-escape-after.svg: not well-formed XML",
     );
     assert_reports(
         &problems,
@@ -688,8 +688,8 @@ fn resolve_handles_relative_paths_and_other_hosts() {
     assert_eq!(file("../"), "tafl/index.html");
     assert_eq!(file("../../cs/"), "cs/index.html");
     assert_eq!(
-        file("./examples/corner-escape-after.svg"),
-        "tafl/brandubh/examples/corner-escape-after.svg"
+        file("./example-corner-escape-after.svg"),
+        "tafl/brandubh/example-corner-escape-after.svg"
     );
     assert_eq!(file("#overview"), "tafl/brandubh/index.html");
     assert_eq!(file("https://rules.example.org/fi/"), "fi/index.html");

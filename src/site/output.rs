@@ -57,6 +57,14 @@ fn io_error(path: &Path) -> impl FnOnce(io::Error) -> WriteError + '_ {
 /// Where rendered files go: kept in memory, or written out as they come.
 pub trait Sink: Sync {
     fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError>;
+
+    /// Puts the files of one page or unit, which mostly share a folder.
+    fn put_all(&self, files: Vec<(String, Vec<u8>)>) -> Result<(), WriteError> {
+        for (path, bytes) in files {
+            self.put(path, bytes)?;
+        }
+        Ok(())
+    }
 }
 
 /// Collects the site in memory.
@@ -170,11 +178,24 @@ impl Staging {
 
 impl Sink for Staging {
     fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError> {
-        let target = self.staging.join(&path);
-        if let Some(dir) = target.parent() {
-            std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+        self.put_all(vec![(path, bytes)])
+    }
+
+    /// Creates each folder once, not once a file: a variant's pages put
+    /// dozens of files in a handful of folders.
+    fn put_all(&self, files: Vec<(String, Vec<u8>)>) -> Result<(), WriteError> {
+        let dirs: BTreeSet<&str> = files
+            .iter()
+            .filter_map(|(path, _)| path.rsplit_once('/').map(|(dir, _)| dir))
+            .collect();
+        for dir in dirs {
+            let target = self.staging.join(dir);
+            std::fs::create_dir_all(&target).map_err(io_error(&target))?;
         }
-        self.put_file(&path, &bytes)
+        for (path, bytes) in &files {
+            self.put_file(path, bytes)?;
+        }
+        Ok(())
     }
 }
 

@@ -468,9 +468,7 @@ pub fn render_site_into(
         .map(|unit| {
             let result = match render_unit(site, unit) {
                 Ok(output) => {
-                    for (path, bytes) in output.files {
-                        sink.put(path, bytes)?;
-                    }
+                    sink.put_all(output.files)?;
                     Ok(Ok((output.pages, output.diagrams)))
                 }
                 Err(problems) => Ok(Err(problems)),
@@ -955,7 +953,7 @@ impl VariantEmbeds<'_> {
             arrows,
             captured: Vec::new(),
         };
-        let before_file = format!("examples/{id}-before.svg");
+        let before_file = format!("example-{id}-before.svg");
         let spec = &self.checked.example_render;
         let mut result = self.draw(
             &before_file,
@@ -966,7 +964,7 @@ impl VariantEmbeds<'_> {
             &before_marks,
         );
         let show_after = example.illegal.is_none();
-        let after_file = format!("examples/{id}-after.svg");
+        let after_file = format!("example-{id}-after.svg");
         if show_after && result.is_ok() {
             let after_marks = Annotations {
                 from: Some(last.from),

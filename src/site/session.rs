@@ -162,9 +162,8 @@ impl Session {
             return Err(finish(prepared.diagnostics));
         }
         let live: HashSet<UnitId> = all.iter().map(Unit::id).collect();
-        let delta = self.commit(outputs, &live);
+        let (delta, rendered) = self.commit(outputs, &live);
         self.global = Some(global);
-        let rendered_pages = delta.1;
         let (pages_total, diagrams_total) = self
             .units
             .values()
@@ -173,8 +172,8 @@ impl Session {
             stats: pages::stats(&site, pages_total, diagrams_total),
             base_path: site.hub.config.base_path().to_string(),
             warnings: finish(std::mem::take(&mut prepared.diagnostics)),
-            delta: delta.0,
-            rendered: rendered_pages,
+            delta,
+            rendered,
         })
     }
 

@@ -110,14 +110,14 @@ const FAULTS = [
     page: '/tafl/brandubh/',
     target: /SVG and CSS files$/,
     expect: { vnu: 'corner-escape-after.svg' },
-    files: { 'tafl/brandubh/examples/corner-escape-after.svg': (s) => sub(s, '<title>', '<title bogus-attr="1">') },
+    files: { 'tafl/brandubh/example-corner-escape-after.svg': (s) => sub(s, '<title>', '<title bogus-attr="1">') },
   },
   {
     name: 'SVG no page shows',
     page: '/tafl/brandubh/',
     target: /SVGs$/,
-    expect: { 'svg-shown': '/tafl/brandubh/examples/orphan.svg is not shown' },
-    files: { 'tafl/brandubh/examples/orphan.svg': () => fs.readFileSync(path.join(siteDir(), 'tafl/brandubh/board.svg'), 'utf8') },
+    expect: { 'svg-shown': '/tafl/brandubh/example-orphan.svg is not shown' },
+    files: { 'tafl/brandubh/example-orphan.svg': () => fs.readFileSync(path.join(siteDir(), 'tafl/brandubh/board.svg'), 'utf8') },
   },
 ];
 
