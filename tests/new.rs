@@ -2,9 +2,12 @@
 //! translation stubs build; nothing is ever overwritten; names and languages
 //! are validated with hints.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 use assert_cmd::Command;
+use common::copy_tree;
 use predicates::prelude::*;
 
 /// A hub with English and Czech and an empty tafl family.
@@ -198,17 +201,4 @@ fn bundled_variants(dir: &Path) -> Vec<String> {
         .collect();
     names.sort();
     names
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
 }

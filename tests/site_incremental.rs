@@ -3,51 +3,23 @@
 //! rebuild's delta) is byte-identical to a fresh full build, and a change
 //! re-renders only the pages that can show it.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
+use common::Hub;
 use rulehub::site::{self, BuildOptions, Session, SiteFiles};
 
 /// A copy of the mini fixture with a second variant, so edits to one
 /// variant can be seen to leave the other alone.
-fn hub() -> (tempfile::TempDir, PathBuf) {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let root = dir.path().join("hub");
-    copy_tree(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mini"),
-        &root,
-    );
-    let tablut = read(&root, "content/tafl/tablut.md");
-    write(
-        &root,
-        "content/tafl/second.md",
-        &tablut
-            .replacen("title: \"Tablut\"", "title: \"Second\"", 1)
-            .replacen("slug: \"standard\"", "slug: \"second\"", 1),
-    );
-    (dir, root)
-}
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for entry in std::fs::read_dir(from).expect("read dir") {
-        let entry = entry.expect("entry");
-        let target = to.join(entry.file_name());
-        if entry.file_type().expect("type").is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), &target).expect("copy");
-        }
-    }
-}
-
-fn read(root: &Path, rel: &str) -> String {
-    std::fs::read_to_string(root.join(rel)).expect("readable")
-}
-
-fn write(root: &Path, rel: &str, text: &str) {
-    let path = root.join(rel);
-    std::fs::create_dir_all(path.parent().expect("has a parent")).expect("mkdir");
-    std::fs::write(path, text).expect("writable");
+fn hub() -> Hub {
+    let hub = Hub::copy("mini");
+    let second = hub
+        .read("content/tafl/tablut.md")
+        .replacen("title: \"Tablut\"", "title: \"Second\"", 1)
+        .replacen("slug: \"standard\"", "slug: \"second\"", 1);
+    hub.write("content/tafl/second.md", second);
+    hub
 }
 
 /// A served site kept up to date by a session, as `rulehub serve` does.
@@ -115,13 +87,12 @@ const LISTING_PAGES: usize = 7;
 
 #[test]
 fn a_body_edit_re_renders_only_that_variant_and_is_served() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let path = "content/tafl/tablut.md";
-    write(
-        &root,
+    hub.write(
         path,
-        &format!("{}\nA paragraph added while serving.\n", read(&root, path)),
+        format!("{}\nA paragraph added while serving.\n", hub.read(path)),
     );
     assert_eq!(served.rebuild(&[path]), TABLUT_PAGES);
     assert!(
@@ -133,8 +104,8 @@ fn a_body_edit_re_renders_only_that_variant_and_is_served() {
 
 #[test]
 fn nothing_changed_renders_nothing_and_changes_nothing() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let rebuilt = served.session.rebuild(&[]).expect("builds");
     assert_eq!(rebuilt.rendered, 0);
     assert!(rebuilt.delta.written.is_empty() && rebuilt.delta.removed.is_empty());
@@ -149,13 +120,13 @@ fn nothing_changed_renders_nothing_and_changes_nothing() {
 
 #[test]
 fn a_translation_edit_re_renders_its_variant_in_every_language() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let path = "content/tafl/tablut.cs.md";
-    write(
-        &root,
+    hub.write(
         path,
-        &read(&root, path).replace("Kameny táhnou", "Všechny kameny táhnou"),
+        hub.read(path)
+            .replace("Kameny táhnou", "Všechny kameny táhnou"),
     );
     assert_eq!(served.rebuild(&[path]), TABLUT_PAGES);
     assert!(
@@ -167,13 +138,13 @@ fn a_translation_edit_re_renders_its_variant_in_every_language() {
 
 #[test]
 fn a_front_matter_edit_re_renders_the_listings_too() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let path = "content/tafl/second.md";
-    write(
-        &root,
+    hub.write(
         path,
-        &read(&root, path).replacen("title: \"Second\"", "title: \"Renamed\"", 1),
+        hub.read(path)
+            .replacen("title: \"Second\"", "title: \"Renamed\"", 1),
     );
     assert_eq!(served.rebuild(&[path]), SECOND_PAGES + LISTING_PAGES);
     assert!(served.page("tafl/index.html").contains("Renamed"));
@@ -181,13 +152,12 @@ fn a_front_matter_edit_re_renders_the_listings_too() {
 
 #[test]
 fn changes_the_watcher_missed_are_found_by_size_and_time() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let path = "content/tafl/second.md";
-    write(
-        &root,
+    hub.write(
         path,
-        &format!("{}\nFound without being told.\n", read(&root, path)),
+        format!("{}\nFound without being told.\n", hub.read(path)),
     );
     assert_eq!(served.rebuild(&[]), SECOND_PAGES);
     assert!(
@@ -199,15 +169,17 @@ fn changes_the_watcher_missed_are_found_by_size_and_time() {
 
 #[test]
 fn added_and_deleted_files_add_and_remove_pages() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
-    let cs = read(&root, "content/tafl/tablut.cs.md").replace("Tablut", "Druhý");
-    write(&root, "content/tafl/second.cs.md", &cs);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
+    let cs = hub
+        .read("content/tafl/tablut.cs.md")
+        .replace("Tablut", "Druhý");
+    hub.write("content/tafl/second.cs.md", &cs);
     served.rebuild(&["content/tafl/second.cs.md"]);
     assert!(served.site.contains("cs/tafl/second/index.html"));
 
-    std::fs::remove_file(root.join("content/tafl/second.md")).expect("remove");
-    std::fs::remove_file(root.join("content/tafl/second.cs.md")).expect("remove");
+    hub.remove("content/tafl/second.md");
+    hub.remove("content/tafl/second.cs.md");
     served.rebuild(&["content/tafl/second.md", "content/tafl/second.cs.md"]);
     assert!(
         !served
@@ -221,32 +193,31 @@ fn added_and_deleted_files_add_and_remove_pages() {
 
 #[test]
 fn a_renamed_file_that_keeps_its_slug_keeps_its_pages() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
-    let text = read(&root, "content/tafl/second.md");
-    std::fs::remove_file(root.join("content/tafl/second.md")).expect("remove");
-    write(&root, "content/tafl/other.md", &text);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
+    let text = hub.read("content/tafl/second.md");
+    hub.remove("content/tafl/second.md");
+    hub.write("content/tafl/other.md", &text);
     served.rebuild(&["content/tafl/second.md", "content/tafl/other.md"]);
     assert!(served.site.contains("tafl/second/index.html"));
 }
 
 #[test]
 fn hub_and_theme_changes_re_render_everything() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let all = served
         .site
         .files
         .keys()
         .filter(|p| p.ends_with(".html"))
         .count();
-    let config = read(&root, "hub.yaml").replace("Mini hub", "Renamed hub");
-    write(&root, "hub.yaml", &config);
+    let config = hub.read("hub.yaml").replace("Mini hub", "Renamed hub");
+    hub.write("hub.yaml", &config);
     assert_eq!(served.rebuild(&["hub.yaml"]), all);
     assert!(served.page("index.html").contains("Renamed hub"));
 
-    write(
-        &root,
+    hub.write(
         "themes/default/static/style.css",
         "body { color: #123456; }\n",
     );
@@ -256,11 +227,11 @@ fn hub_and_theme_changes_re_render_everything() {
 
 #[test]
 fn after_a_failed_rebuild_the_next_delta_is_against_the_last_good_site() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let path = "content/tafl/second.md";
-    let good = read(&root, path);
-    write(&root, path, &good.replacen("title:", "titel:", 1));
+    let good = hub.read(path);
+    hub.write(path, good.replacen("title:", "titel:", 1));
     let errors = served
         .session
         .rebuild(&[PathBuf::from(path)])
@@ -273,7 +244,7 @@ fn after_a_failed_rebuild_the_next_delta_is_against_the_last_good_site() {
     );
     // Fixed with a different body: the delta must carry it, measured from
     // the site that is still served.
-    write(&root, path, &format!("{good}\nBack and better.\n"));
+    hub.write(path, format!("{good}\nBack and better.\n"));
     assert_eq!(served.rebuild(&[path]), SECOND_PAGES);
     assert!(
         served
@@ -284,14 +255,10 @@ fn after_a_failed_rebuild_the_next_delta_is_against_the_last_good_site() {
 
 #[test]
 fn a_family_index_edit_re_renders_the_breadcrumbs_of_its_variants() {
-    let (_dir, root) = hub();
-    let mut served = Served::start(&root);
+    let hub = hub();
+    let mut served = Served::start(hub.root());
     let path = "content/tafl/_index.md";
-    write(
-        &root,
-        path,
-        &read(&root, path).replace("Tafl games", "Tafl family"),
-    );
+    hub.write(path, hub.read(path).replace("Tafl games", "Tafl family"));
     assert_eq!(
         served.rebuild(&[path]),
         TABLUT_PAGES + SECOND_PAGES + LISTING_PAGES
