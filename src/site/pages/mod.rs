@@ -1,0 +1,440 @@
+//! Rendering pages. This module holds what every page shares: the
+//! templates, the site context, where each page lives in every language,
+//! and the data every template gets (language links, alternates,
+//! breadcrumbs). [`units`] cuts a build into units and renders them;
+//! `listings` renders the home, family, comparison and 404 pages and the
+//! sitemap; `variant` renders a variant's page with its boards and worked
+//! examples; `collate` sorts titles per language.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+mod collate;
+mod listings;
+mod units;
+mod variant;
+
+use listings::{render_comparison, render_family, render_home, render_not_found};
+use variant::render_variant;
+
+pub use units::{
+    RenderError, Unit, UnitId, UnitOutput, render_site, render_site_into, render_unit,
+    reserved_slug_errors, stats, units,
+};
+
+use super::CheckedVariants;
+use super::svg_cache::DiagramCache;
+use super::theme::Theme;
+use crate::diagnostic::Diagnostic;
+use crate::diagram::Palette;
+use crate::hub::{Family, Hub, Page, SectionFrontMatter, Variant};
+use crate::i18n::{Arg, I18n};
+use crate::markdown::{self, Embeds, Shortcode, ShortcodeKind};
+
+/// UI messages the templates use (as `t.<id with _>`).
+pub const UI_MESSAGE_IDS: &[&str] = &[
+    "language-name",
+    "skip-to-content",
+    "nav-home",
+    "nav-languages",
+    "players",
+    "variants-heading",
+    "not-yet-translated",
+    "on-this-page",
+    "board-start-desc",
+    "example-heading",
+    "example-before",
+    "example-after",
+    "example-verified",
+    "comparison-title",
+    "comparison-intro",
+    "comparison-link",
+    "comparison-rule",
+    "not-found-title",
+    "not-found-text",
+    "back-home",
+    "footer-text",
+    "rules-at-a-glance",
+];
+
+/// URL segment of a family's generated comparison page; no variant may use it.
+pub const COMPARISON_SLUG: &str = "compare";
+
+/// The parsed templates.
+pub struct Templates {
+    tera: tera::Tera,
+}
+
+impl Templates {
+    pub fn load(theme: &Theme) -> Result<Templates, Vec<Diagnostic>> {
+        let mut tera = tera::Tera::new();
+        let mut problems = Vec::new();
+        for (name, file) in &theme.templates {
+            if let Err(error) = tera.add_raw_template(name, &file.text) {
+                problems.push(
+                    Diagnostic::error(&file.path, format!("template error: {error}"))
+                        .with_source(file.text.clone()),
+                );
+            }
+        }
+        if problems.is_empty() {
+            Ok(Templates { tera })
+        } else {
+            Err(problems)
+        }
+    }
+
+    fn render(&self, name: &str, context: &impl Serialize) -> Result<String, Diagnostic> {
+        let context = tera::Context::from_serialize(context).map_err(|e| {
+            Diagnostic::error(
+                format!("templates/{name}"),
+                format!("cannot pass page data to the template: {e}"),
+            )
+        })?;
+        self.tera.render(name, &context).map_err(|e| {
+            let mut message = e.to_string();
+            let mut source = std::error::Error::source(&e);
+            while let Some(cause) = source {
+                message.push_str(": ");
+                message.push_str(&cause.to_string());
+                source = cause.source();
+            }
+            Diagnostic::error(
+                format!("templates/{name}"),
+                format!("template error: {message}"),
+            )
+        })
+    }
+}
+
+/// Everything page rendering reads.
+pub struct SiteContext<'a> {
+    pub hub: &'a Hub,
+    pub theme: &'a Theme,
+    pub palette: &'a Palette,
+    pub i18n: &'a I18n,
+    pub templates: &'a Templates,
+    pub checked: &'a CheckedVariants,
+}
+
+/// Which page, independent of language.
+#[derive(Debug, Clone, Copy)]
+enum PageId<'a> {
+    Home,
+    Family(&'a Family),
+    Comparison(&'a Family),
+    Variant(&'a Family, &'a Variant),
+    NotFound,
+}
+
+impl<'a> SiteContext<'a> {
+    fn default_lang(&self) -> &str {
+        self.hub.config.default_language().code()
+    }
+
+    /// Output folder of a page in a language: `""`, `cs/`, `tafl/standard/`…
+    fn dir(&self, page: PageId, lang: &str) -> String {
+        let prefix = if lang == self.default_lang() {
+            String::new()
+        } else {
+            format!("{lang}/")
+        };
+        match page {
+            PageId::Home | PageId::NotFound => prefix,
+            PageId::Family(f) => format!("{prefix}{}/", f.name),
+            PageId::Comparison(f) => format!("{prefix}{}/{COMPARISON_SLUG}/", f.name),
+            PageId::Variant(f, v) => format!("{prefix}{}/{}/", f.name, v.slug),
+        }
+    }
+
+    fn href(&self, dir: &str) -> String {
+        format!("{}/{dir}", self.hub.config.base_path())
+    }
+
+    fn absolute(&self, dir: &str) -> String {
+        format!("{}/{dir}", self.hub.config.origin_and_path())
+    }
+
+    /// Whether a page has a version in `lang`.
+    fn exists(&self, page: PageId, lang: &str) -> bool {
+        match page {
+            PageId::Variant(_, v) => {
+                lang == self.default_lang() || v.translations.contains_key(lang)
+            }
+            PageId::NotFound => false,
+            _ => true,
+        }
+    }
+
+    fn languages(&self) -> Vec<&str> {
+        self.hub.config.language_codes().collect()
+    }
+}
+
+#[derive(Serialize)]
+struct LanguageLink {
+    code: String,
+    name: String,
+    href: String,
+    current: bool,
+}
+
+#[derive(Serialize)]
+struct Alternate {
+    hreflang: String,
+    href: String,
+}
+
+#[derive(Serialize)]
+struct Crumb {
+    title: String,
+    href: String,
+}
+
+/// What every template gets.
+#[derive(Serialize)]
+struct Common {
+    lang: String,
+    site_title: String,
+    title: String,
+    description: String,
+    canonical: Option<String>,
+    alternates: Vec<Alternate>,
+    languages: Vec<LanguageLink>,
+    home_href: String,
+    style_href: String,
+    crumbs: Vec<Crumb>,
+    t: BTreeMap<String, String>,
+}
+
+#[derive(Serialize)]
+struct ListedVariant {
+    title: String,
+    summary: String,
+    href: String,
+    translated: bool,
+    players: String,
+    board: String,
+}
+
+#[derive(Serialize)]
+struct FamilyLink {
+    title: String,
+    summary: String,
+    href: String,
+    variants: Vec<ListedVariant>,
+}
+
+#[derive(Serialize)]
+struct Glance {
+    label: String,
+    value: String,
+}
+
+/// One rendered page: its HTML file and any diagrams beside it.
+struct PageOutput {
+    files: Vec<(String, Vec<u8>)>,
+    diagrams: usize,
+}
+
+fn common(site: &SiteContext, page: PageId, lang: &str, title: &str, description: &str) -> Common {
+    let i18n = site.i18n;
+    let languages = site
+        .languages()
+        .into_iter()
+        .map(|code| {
+            let target = if site.exists(page, code) {
+                site.dir(page, code)
+            } else {
+                site.dir(PageId::Home, code)
+            };
+            LanguageLink {
+                code: code.to_string(),
+                name: i18n.message(code, "language-name", &[]),
+                href: site.href(&target),
+                current: code == lang,
+            }
+        })
+        .collect();
+    let mut alternates: Vec<Alternate> = Vec::new();
+    if !matches!(page, PageId::NotFound) {
+        alternates = site
+            .languages()
+            .into_iter()
+            .filter(|l| site.exists(page, l))
+            .map(|l| Alternate {
+                hreflang: l.to_string(),
+                href: site.absolute(&site.dir(page, l)),
+            })
+            .collect();
+        alternates.push(Alternate {
+            hreflang: "x-default".to_string(),
+            href: site.absolute(&site.dir(page, site.default_lang())),
+        });
+    }
+    let mut crumbs = Vec::new();
+    match page {
+        PageId::Variant(family, _) | PageId::Comparison(family) => {
+            crumbs.push(Crumb {
+                title: section_title(site, &family.index, lang, &family.name),
+                href: site.href(&site.dir(PageId::Family(family), lang)),
+            });
+        }
+        _ => {}
+    }
+    Common {
+        lang: lang.to_string(),
+        site_title: site.hub.config.title.clone(),
+        title: title.to_string(),
+        description: description.to_string(),
+        canonical: (!matches!(page, PageId::NotFound))
+            .then(|| site.absolute(&site.dir(page, lang))),
+        alternates: if alternates.len() > 2 || site.languages().len() > 1 {
+            alternates
+        } else {
+            Vec::new()
+        },
+        languages,
+        home_href: site.href(&site.dir(PageId::Home, lang)),
+        style_href: site.href("assets/style.css"),
+        crumbs,
+        t: i18n.strings(lang, UI_MESSAGE_IDS),
+    }
+}
+
+fn section_title(
+    site: &SiteContext,
+    pages: &BTreeMap<String, Page<SectionFrontMatter>>,
+    lang: &str,
+    fallback: &str,
+) -> String {
+    pages
+        .get(lang)
+        .or_else(|| pages.get(site.default_lang()))
+        .map_or_else(|| capitalise(fallback), |p| p.front.title.clone())
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+fn render_page(
+    site: &SiteContext,
+    page: PageId,
+    lang: &str,
+) -> Result<PageOutput, Vec<Diagnostic>> {
+    match page {
+        PageId::Home => render_home(site, lang),
+        PageId::Family(family) => render_family(site, family, lang),
+        PageId::Comparison(family) => render_comparison(site, family, lang),
+        PageId::Variant(family, variant) => {
+            render_variant(site, family, variant, lang, &DiagramCache::default())
+        }
+        PageId::NotFound => render_not_found(site, lang),
+    }
+}
+
+fn html_file(site: &SiteContext, page: PageId, lang: &str) -> String {
+    format!("{}index.html", site.dir(page, lang))
+}
+
+/// Markdown of a section page (home or family) in `lang`, or the default
+/// language's when not translated.
+fn section_body(
+    site: &SiteContext,
+    pages: &BTreeMap<String, Page<SectionFrontMatter>>,
+    lang: &str,
+) -> Result<(String, String), Vec<Diagnostic>> {
+    let Some(page) = pages.get(lang).or_else(|| pages.get(site.default_lang())) else {
+        return Ok((String::new(), String::new()));
+    };
+    let html = render_markdown(
+        page.body(),
+        page.split.body.start,
+        &page.source.path,
+        &page.source.text,
+        &NoEmbeds,
+    )?;
+    Ok((html, page.front.summary.clone().unwrap_or_default()))
+}
+
+fn render_markdown(
+    body: &str,
+    body_start: usize,
+    path: &std::path::Path,
+    text: &Arc<str>,
+    embeds: &dyn Embeds,
+) -> Result<String, Vec<Diagnostic>> {
+    markdown::render(body, embeds)
+        .map(|r| r.html)
+        .map_err(|errors| {
+            errors
+                .into_iter()
+                .map(|e| {
+                    Diagnostic::error(path, e.message)
+                        .at(crate::diagnostic::Position::at_offset(
+                            text,
+                            body_start + e.offset,
+                        ))
+                        .with_help(e.help)
+                        .with_source(text.clone())
+                })
+                .collect()
+        })
+}
+
+struct NoEmbeds;
+
+impl Embeds for NoEmbeds {
+    fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+        Err(format!(
+            "`{}` shortcodes belong on variant pages",
+            match shortcode.kind {
+                ShortcodeKind::Svg => "svg",
+                ShortcodeKind::Example => "example",
+            }
+        ))
+    }
+    fn example_block(&self, _index: usize) -> String {
+        String::new()
+    }
+}
+
+fn players_line(site: &SiteContext, lang: &str) -> String {
+    site.i18n
+        .message(lang, "players", &[("count", Arg::Num(2))])
+}
+
+/// Escapes text for HTML content and attribute values.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes_everything_that_could_break_out_of_an_attribute() {
+        assert_eq!(
+            escape("<a href=\"x\">&'"),
+            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
+        );
+    }
+}

@@ -1,0 +1,236 @@
+//! The plan of a build: the site cut into units (a variant in every
+//! language, or the listings), each rendered as a whole, and the counts.
+
+use rayon::prelude::*;
+
+use super::listings::render_listings;
+use super::variant::render_variant;
+use super::{COMPARISON_SLUG, PageId, PageOutput, SiteContext};
+use crate::diagnostic::Diagnostic;
+use crate::hub::{Family, Hub, Variant};
+use crate::site::output::{MemorySink, Sink, SiteFiles, WriteError};
+use crate::site::svg_cache::DiagramCache;
+use crate::site::{Progress, Stats};
+
+/// Why rendering stopped: problems in the content, or the output.
+pub enum RenderError {
+    Content(Vec<Diagnostic>),
+    Write(WriteError),
+}
+
+/// A part of the site rendered as a whole, and the smallest part a rebuild
+/// re-renders.
+#[derive(Debug, Clone, Copy)]
+pub enum Unit<'a> {
+    /// A variant's pages in every language it has, with their diagrams
+    /// (each drawn once for all languages).
+    Variant(&'a Family, &'a Variant),
+    /// Everything that lists variants or describes the whole site: the home,
+    /// family, comparison and 404 pages, the sitemap, robots.txt, theme
+    /// assets and files copied from `content/`.
+    Listings,
+}
+
+/// A [`Unit`] by name, to remember it between builds.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum UnitId {
+    Variant { family: String, name: String },
+    Listings,
+}
+
+impl Unit<'_> {
+    pub fn id(&self) -> UnitId {
+        match self {
+            Unit::Variant(family, variant) => UnitId::Variant {
+                family: family.name.clone(),
+                name: variant.name.clone(),
+            },
+            Unit::Listings => UnitId::Listings,
+        }
+    }
+}
+
+/// The files of a rendered [`Unit`].
+#[derive(Debug, Default)]
+pub struct UnitOutput {
+    /// (path under the output root, bytes)
+    pub files: Vec<(String, Vec<u8>)>,
+    /// HTML pages among the files.
+    pub pages: usize,
+    /// Diagrams among the files.
+    pub diagrams: usize,
+}
+
+impl UnitOutput {
+    fn add(&mut self, page: PageOutput) {
+        self.pages += 1;
+        self.diagrams += page.diagrams;
+        self.files.extend(page.files);
+    }
+}
+
+/// How many pages a unit renders.
+fn page_count(site: &SiteContext, unit: Unit) -> usize {
+    let languages = site.languages();
+    match unit {
+        Unit::Variant(family, variant) => languages
+            .iter()
+            .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
+            .count(),
+        // Home, and each family's page and comparison, in every language;
+        // and the 404 page.
+        Unit::Listings => languages.len() * (1 + 2 * site.hub.families.len()) + 1,
+    }
+}
+
+/// Every unit of the site: the listings first, then each variant.
+pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
+    let mut units = vec![Unit::Listings];
+    for family in &site.hub.families {
+        units.extend(family.variants.iter().map(|v| Unit::Variant(family, v)));
+    }
+    units
+}
+
+/// Renders one unit; fails with every problem found in it.
+pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Diagnostic>> {
+    match unit {
+        Unit::Variant(family, variant) => {
+            let cache = DiagramCache::default();
+            let pages = site
+                .languages()
+                .into_iter()
+                .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
+                .map(|lang| render_variant(site, family, variant, lang, &cache))
+                .collect();
+            gather(pages)
+        }
+        Unit::Listings => render_listings(site),
+    }
+}
+
+/// One output of several pages, or every problem of all of them.
+pub(super) fn gather(
+    pages: Vec<Result<PageOutput, Vec<Diagnostic>>>,
+) -> Result<UnitOutput, Vec<Diagnostic>> {
+    let mut output = UnitOutput::default();
+    let mut problems = Vec::new();
+    for page in pages {
+        match page {
+            Ok(page) => output.add(page),
+            Err(mut errors) => problems.append(&mut errors),
+        }
+    }
+    if problems.is_empty() {
+        Ok(output)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Variants whose slug would collide with a generated page.
+pub fn reserved_slug_errors(hub: &Hub) -> Vec<Diagnostic> {
+    hub.families
+        .iter()
+        .flat_map(|family| &family.variants)
+        .filter(|variant| variant.slug == COMPARISON_SLUG)
+        .map(|variant| {
+            variant
+                .page
+                .source
+                .error(
+                    variant.page.key_position("slug"),
+                    format!("the slug `{COMPARISON_SLUG}` is taken by the family's rules comparison page"),
+                )
+                .with_help("choose another slug")
+        })
+        .collect()
+}
+
+/// The counts of a build whose units made `pages` pages and `diagrams`
+/// diagrams.
+pub fn stats(site: &SiteContext, pages: usize, diagrams: usize) -> Stats {
+    let mut stats = Stats {
+        pages,
+        diagrams,
+        languages: site.languages().len(),
+        // Examples are checked once per variant, however many languages show them.
+        examples: site.checked.values().map(|v| v.examples.len()).sum(),
+        variants: Vec::new(),
+    };
+    for family in &site.hub.families {
+        for variant in &family.variants {
+            let examples = site
+                .checked
+                .get(&(family.name.clone(), variant.name.clone()))
+                .map_or(0, |c| c.examples.len());
+            let languages = variant.translations.keys().cloned().collect();
+            stats.variants.push((
+                format!("{}/{}", family.name, variant.slug),
+                examples,
+                languages,
+            ));
+        }
+    }
+    stats
+}
+
+/// Renders every page in every language, then the sitemap and assets, into
+/// memory.
+pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnostic>> {
+    let sink = MemorySink::default();
+    match render_site_into(site, &sink, &()) {
+        Ok(stats) => Ok((
+            sink.0
+                .into_inner()
+                .expect("no panics while holding the lock"),
+            stats,
+        )),
+        Err(RenderError::Content(problems)) => Err(problems),
+        Err(RenderError::Write(error)) => unreachable!("memory never fails: {error}"),
+    }
+}
+
+/// Pages and diagrams of a rendered unit, or its problems.
+type UnitCounts = Result<(usize, usize), Vec<Diagnostic>>;
+
+/// Renders every unit of the site in parallel, handing each unit's files to
+/// `sink` as soon as it is done (so a large site never sits in memory).
+pub fn render_site_into(
+    site: &SiteContext,
+    sink: &dyn Sink,
+    progress: &dyn Progress,
+) -> Result<Stats, RenderError> {
+    let units = units(site);
+    progress.start(units.iter().map(|unit| page_count(site, *unit)).sum());
+    let results: Vec<Result<UnitCounts, WriteError>> = units
+        .into_par_iter()
+        .map(|unit| {
+            let result = match render_unit(site, unit) {
+                Ok(output) => {
+                    sink.put_all(output.files)?;
+                    Ok(Ok((output.pages, output.diagrams)))
+                }
+                Err(problems) => Ok(Err(problems)),
+            };
+            progress.advance(page_count(site, unit));
+            result
+        })
+        .collect();
+    let (mut pages, mut diagrams) = (0, 0);
+    let mut problems = Vec::new();
+    for result in results {
+        match result.map_err(RenderError::Write)? {
+            Ok((p, d)) => {
+                pages += p;
+                diagrams += d;
+            }
+            Err(mut errors) => problems.append(&mut errors),
+        }
+    }
+    if problems.is_empty() {
+        Ok(stats(site, pages, diagrams))
+    } else {
+        Err(RenderError::Content(problems))
+    }
+}

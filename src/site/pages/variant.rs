@@ -1,0 +1,337 @@
+//! A variant's page: its prose, start board and worked examples, with the
+//! diagrams drawn beside it.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{
+    Common, Glance, PageId, PageOutput, SiteContext, common, escape, players_line, render_markdown,
+};
+use crate::diagnostic::Diagnostic;
+use crate::diagram::{self, Annotations};
+use crate::engine::Piece;
+use crate::examples::{self, CheckedExample};
+use crate::hub::{Family, Variant};
+use crate::i18n::Arg;
+use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
+use crate::site::comparison;
+use crate::site::svg_cache::DiagramCache;
+use crate::variant::CheckedVariant;
+
+/// Diagrams and HTML for the boards and examples of one variant page.
+struct VariantEmbeds<'a> {
+    site: &'a SiteContext<'a>,
+    family: &'a str,
+    variant: &'a Variant,
+    checked: &'a CheckedVariant,
+    /// The variant's diagrams, shared by its pages in every language.
+    cache: &'a DiagramCache,
+    lang: &'a str,
+    title: &'a str,
+    /// SVG files made while resolving embeds: (file name beside the page, svg).
+    diagrams: std::sync::Mutex<BTreeMap<String, String>>,
+    errors: std::sync::Mutex<Vec<String>>,
+}
+
+impl VariantEmbeds<'_> {
+    fn draw(
+        &self,
+        file: &str,
+        spec: &diagram::RenderSpec,
+        pieces: &[(crate::engine::Square, Piece)],
+        title: &str,
+        desc: &str,
+        annotations: &Annotations,
+    ) -> Result<(), String> {
+        let board = diagram::Board {
+            dims: self.checked.dims,
+            pieces,
+            spec,
+            palette: self.site.palette,
+            title,
+            desc,
+            annotations,
+        };
+        let svg = self
+            .cache
+            .svg(self.family, &self.variant.name, file, &board)?;
+        self.diagrams
+            .lock()
+            .expect("no panics while holding the lock")
+            .insert(file.to_string(), svg);
+        Ok(())
+    }
+
+    fn example_html(&self, example: &CheckedExample) -> String {
+        let i18n = self.site.i18n;
+        let lang = self.lang;
+        let sentence = examples::describe(example, i18n, lang);
+        let heading = i18n.message(lang, "example-heading", &[]);
+        let before_label = i18n.message(lang, "example-before", &[]);
+        let after_label = i18n.message(lang, "example-after", &[]);
+        let id = &example.id;
+        // A move that claims to stay on its square (`same-square`) has no
+        // arrow and no destination to mark.
+        let arrows: Vec<_> = example
+            .moves
+            .iter()
+            .filter(|m| m.from != m.to)
+            .map(|m| (m.from, m.to))
+            .collect();
+        let last = example.moves[example.moves.len() - 1];
+        let to = (last.to != last.from).then_some(last.to);
+        let before_marks = Annotations {
+            from: Some(last.from),
+            to,
+            arrows,
+            captured: Vec::new(),
+        };
+        let before_file = format!("example-{id}-before.svg");
+        let spec = &self.checked.example_render;
+        let mut result = self.draw(
+            &before_file,
+            spec,
+            &example.before.pieces(),
+            &format!("{heading} — {before_label}"),
+            &sentence,
+            &before_marks,
+        );
+        let show_after = example.illegal.is_none();
+        let after_file = format!("example-{id}-after.svg");
+        if show_after && result.is_ok() {
+            let after_marks = Annotations {
+                from: Some(last.from),
+                to,
+                arrows: Vec::new(),
+                captured: example.captures.clone(),
+            };
+            result = self.draw(
+                &after_file,
+                spec,
+                &example.after.pieces(),
+                &format!("{heading} — {after_label}"),
+                &sentence,
+                &after_marks,
+            );
+        }
+        if let Err(message) = result {
+            self.errors
+                .lock()
+                .expect("no panics while holding the lock")
+                .push(format!("example `{id}`: {message}"));
+        }
+        let mut html = format!(
+            "<div class=\"example\" id=\"example-{}\">\n<div class=\"example-boards\">\n",
+            escape(id)
+        );
+        let before_alt =
+            examples::describe_position(&example.before, Some(example.to_move), i18n, lang);
+        html.push_str(&figure(&before_file, &before_label, &before_alt));
+        if show_after {
+            let after_alt = examples::describe_position(&example.after, None, i18n, lang);
+            html.push_str(&figure(&after_file, &after_label, &after_alt));
+        }
+        html.push_str(&format!(
+            "</div>\n<p class=\"example-description\">{}</p>\n<p class=\"example-verified\">{}</p>\n</div>\n",
+            escape(&sentence),
+            escape(&i18n.message(lang, "example-verified", &[]))
+        ));
+        html
+    }
+}
+
+fn figure(src: &str, caption: &str, alt: &str) -> String {
+    format!(
+        "<figure class=\"board\"><img src=\"{}\" alt=\"{}\" loading=\"lazy\"><figcaption>{}</figcaption></figure>\n",
+        escape(src),
+        escape(alt),
+        escape(caption)
+    )
+}
+
+impl Embeds for VariantEmbeds<'_> {
+    fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+        match shortcode.kind {
+            ShortcodeKind::Svg if shortcode.target == "board.svg" => {
+                let caption = shortcode
+                    .caption
+                    .clone()
+                    .unwrap_or_else(|| self.title.to_string());
+                let desc = self.site.i18n.message(
+                    self.lang,
+                    "board-start-desc",
+                    &[
+                        ("title", Arg::Str(self.title)),
+                        ("rows", Arg::Num(usize::from(self.checked.dims.rows))),
+                        ("cols", Arg::Num(usize::from(self.checked.dims.cols))),
+                        ("attackers", Arg::Num(self.checked.count(Piece::Attacker))),
+                        ("defenders", Arg::Num(self.checked.count(Piece::Defender))),
+                    ],
+                );
+                self.draw(
+                    "board.svg",
+                    &self.checked.render,
+                    &self.checked.start.pieces(),
+                    &caption,
+                    &desc,
+                    &Annotations::default(),
+                )?;
+                Ok(format!(
+                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}</figcaption></figure>\n",
+                    escape(&desc),
+                    escape(&caption)
+                ))
+            }
+            ShortcodeKind::Svg => Err(format!(
+                "unknown board `{}`; a variant page has `board.svg` (its start position)",
+                shortcode.target
+            )),
+            ShortcodeKind::Example => match self.checked.example(&shortcode.target) {
+                Some(example) => Ok(self.example_html(example)),
+                None => {
+                    let ids: Vec<&str> = self
+                        .checked
+                        .examples
+                        .iter()
+                        .map(|e| e.id.as_str())
+                        .collect();
+                    let hint =
+                        crate::diagnostic::did_you_mean(&shortcode.target, ids.iter().copied())
+                            .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
+                    Err(format!(
+                        "no worked example `{}` in {}{hint} (its examples: {})",
+                        shortcode.target,
+                        self.variant.page.source.path.display(),
+                        if ids.is_empty() {
+                            "none".to_string()
+                        } else {
+                            ids.join(", ")
+                        }
+                    ))
+                }
+            },
+        }
+    }
+
+    fn example_block(&self, index: usize) -> String {
+        match self.checked.examples.get(index) {
+            Some(example) => self.example_html(example),
+            None => String::new(),
+        }
+    }
+}
+
+pub(super) fn render_variant(
+    site: &SiteContext,
+    family: &Family,
+    variant: &Variant,
+    lang: &str,
+    cache: &DiagramCache,
+) -> Result<PageOutput, Vec<Diagnostic>> {
+    let Some(checked) = site
+        .checked
+        .get(&(family.name.clone(), variant.name.clone()))
+    else {
+        return Ok(PageOutput {
+            files: Vec::new(),
+            diagrams: 0,
+        });
+    };
+    let translation = variant
+        .translations
+        .get(lang)
+        .filter(|_| lang != site.default_lang());
+    let (title, summary, body, body_start, path, text) = match translation {
+        Some(t) => (
+            &t.front.title,
+            t.front
+                .summary
+                .clone()
+                .or_else(|| variant.page.front.summary.clone()),
+            t.body(),
+            t.split.body.start,
+            &t.source.path,
+            &t.source.text,
+        ),
+        None => {
+            let p = &variant.page;
+            (
+                &p.front.title,
+                p.front.summary.clone(),
+                p.body(),
+                p.split.body.start,
+                &p.source.path,
+                &p.source.text,
+            )
+        }
+    };
+    let embeds = VariantEmbeds {
+        site,
+        family: &family.name,
+        variant,
+        checked,
+        cache,
+        lang,
+        title,
+        diagrams: std::sync::Mutex::new(BTreeMap::new()),
+        errors: std::sync::Mutex::new(Vec::new()),
+    };
+    let content = render_markdown(body, body_start, path, text, &embeds)?;
+    let errors = embeds
+        .errors
+        .into_inner()
+        .expect("no panics while holding the lock");
+    if !errors.is_empty() {
+        return Err(errors
+            .into_iter()
+            .map(|e| Diagnostic::error(path, e))
+            .collect());
+    }
+    let glance = comparison::rows(&[&checked.rules], site.i18n, lang)
+        .into_iter()
+        .map(|row| Glance {
+            label: row.label,
+            value: row.cells.into_iter().next().unwrap_or_default(),
+        })
+        .collect();
+    #[derive(Serialize)]
+    struct VariantPage {
+        #[serde(flatten)]
+        common: Common,
+        summary: String,
+        content: String,
+        players: String,
+        glance: Vec<Glance>,
+        comparison_href: String,
+    }
+    let page = PageId::Variant(family, variant);
+    let data = VariantPage {
+        common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
+        summary: summary.clone().unwrap_or_default(),
+        content,
+        players: players_line(site, lang),
+        glance,
+        comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
+    };
+    let html = site
+        .templates
+        .render("variant.html", &data)
+        .map_err(|d| vec![d])?;
+    let dir = site.dir(page, lang);
+    let diagrams = embeds
+        .diagrams
+        .into_inner()
+        .expect("no panics while holding the lock");
+    let count = diagrams.len();
+    let mut files = vec![(format!("{dir}index.html"), html.into_bytes())];
+    files.extend(
+        diagrams
+            .into_iter()
+            .map(|(name, svg)| (format!("{dir}{name}"), svg.into_bytes())),
+    );
+    Ok(PageOutput {
+        files,
+        diagrams: count,
+    })
+}
