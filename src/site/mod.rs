@@ -1,6 +1,8 @@
-//! The site stage: checks every variant, renders every page in every
-//! language through the templates, and produces the whole output tree in
-//! memory. Writing it to disk (atomically) is [`output::write`].
+//! The site stage: checks every variant and renders every page in every
+//! language through the templates. [`build`] keeps the site in memory,
+//! [`build_to`] streams it into a folder that replaces the output only when
+//! everything rendered, [`check`] renders into nothing, and a [`Session`]
+//! rebuilds after edits, rendering again only what they can change.
 
 mod comparison;
 pub mod output;
