@@ -2,7 +2,8 @@
 //! examples (resolve rules and replay every worked example), draw (every
 //! board and example diagram), markdown (every body with its embeds),
 //! templates (the variant page template), write (the atomic output write),
-//! and the whole in-memory build.
+//! a rebuild after a one-file edit (what `rulehub serve` does), and the whole
+//! build in memory and streamed to disk.
 //!
 //! The hub is the bundled one by default; point `RULEHUB_BENCH_HUB` at a
 //! generated hub for bigger inputs:
@@ -20,13 +21,30 @@ use rulehub::diagram::{self, Annotations, Board, Palette};
 use rulehub::hub::{self, Hub, LoadOptions};
 use rulehub::i18n::I18n;
 use rulehub::markdown::{self, Embeds, Shortcode};
-use rulehub::site::{self, BuildOptions, SiteFiles, UI_MESSAGE_IDS, theme::Theme};
+use rulehub::site::{self, BuildOptions, Session, SiteFiles, UI_MESSAGE_IDS, theme::Theme};
 use rulehub::variant::{self, CheckedVariant};
 
 fn hub_root() -> PathBuf {
     std::env::var_os("RULEHUB_BENCH_HUB")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
+/// Copies what a build reads (hub.yaml, content/, templates/, themes/).
+fn copy_hub(from: &std::path::Path, to: &std::path::Path) {
+    for name in ["hub.yaml", "content", "templates", "themes"] {
+        for entry in walkdir::WalkDir::new(from.join(name)) {
+            let Ok(entry) = entry else {
+                continue; // a hub may lack templates/ or themes/
+            };
+            let target = to.join(entry.path().strip_prefix(from).expect("inside"));
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("mkdir");
+            } else {
+                std::fs::copy(entry.path(), &target).expect("copy");
+            }
+        }
+    }
 }
 
 fn configure(group: &mut BenchmarkGroup<'_, criterion::measurement::WallTime>) {
@@ -224,6 +242,31 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(files.len() as u64));
     group.bench_function("write", |b| {
         b.iter(|| site::output::write(files, &out.path().join("public")).expect("written"))
+    });
+
+    // serve's case: one variant file edited, then a Session rebuild (it
+    // re-reads that file and re-renders that variant's pages). On a copy,
+    // so the hub itself is never touched.
+    let copy = tempfile::tempdir().expect("temp dir");
+    copy_hub(&root, copy.path());
+    let edited = variants[0].page.source.path.clone();
+    let original = std::fs::read_to_string(copy.path().join(&edited)).expect("readable");
+    let mut session = Session::new(copy.path(), &BuildOptions::default());
+    session.rebuild(&[]).expect("the hub builds");
+    let mut round = 0u64;
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("rebuild-after-one-edit", |b| {
+        b.iter(|| {
+            round += 1;
+            std::fs::write(
+                copy.path().join(&edited),
+                format!("{original}\n\nEdit {round}.\n"),
+            )
+            .expect("writable");
+            session
+                .rebuild(std::slice::from_ref(&edited))
+                .expect("the hub rebuilds")
+        })
     });
 
     group.throughput(Throughput::Elements(built.stats.pages as u64));
