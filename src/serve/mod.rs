@@ -63,7 +63,8 @@ pub enum Event {
         /// Pages rendered by this build; the others were unchanged and kept.
         rendered: usize,
         elapsed: Duration,
-        /// The files whose change caused the build (empty for the first).
+        /// The files whose change caused the build (empty for the first,
+        /// and when the watcher lost events so every file was looked at).
         changed: Vec<PathBuf>,
     },
     /// A build failed; the last good site (if any) is still served, with the
@@ -173,7 +174,9 @@ impl Server {
         builder.rebuild(Vec::new());
         let base_path = shared.current().base_path.clone();
         let watcher = watch::Watcher::start(&root, move |batch| match batch {
-            Ok(changed) => builder.rebuild(changed),
+            Ok(watch::Batch::Files(changed)) => builder.rebuild(changed),
+            // Lost events: look at every file, as the first build did.
+            Ok(watch::Batch::Unknown) => builder.rebuild(Vec::new()),
             Err(message) => {
                 let _ = builder.events.send(Event::WatchError(message));
             }

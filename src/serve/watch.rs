@@ -31,6 +31,16 @@ const MAX_WAIT: Duration = Duration::from_millis(500);
 /// How often the batch thread looks whether it should stop.
 const POLL: Duration = Duration::from_millis(200);
 
+/// What a batch of file events changed.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Batch {
+    /// These sources of the build (relative to the hub root).
+    Files(Vec<PathBuf>),
+    /// Events were lost (the kernel's event queue overflowed): anything
+    /// may have changed.
+    Unknown,
+}
+
 /// A running watcher; dropping it stops watching.
 pub(crate) struct Watcher {
     stop: Arc<AtomicBool>,
@@ -38,11 +48,11 @@ pub(crate) struct Watcher {
 }
 
 impl Watcher {
-    /// Watches the hub at `root`; `on_batch` gets the changed source files
-    /// (relative to `root`), or a message when the watcher fails.
+    /// Watches the hub at `root`; `on_batch` gets each batch of changes, or
+    /// a message when the watcher fails.
     pub fn start(
         root: &Path,
-        mut on_batch: impl FnMut(Result<Vec<PathBuf>, String>) + Send + 'static,
+        mut on_batch: impl FnMut(Result<Batch, String>) + Send + 'static,
     ) -> Result<Watcher, ServeError> {
         let root = std::fs::canonicalize(root).map_err(|e| ServeError::Watch {
             path: root.to_path_buf(),
@@ -84,14 +94,17 @@ impl Watcher {
                         Err(RecvTimeoutError::Disconnected) => break,
                     };
                     let mut changed = Vec::new();
-                    let mut take = |event: notify::Result<Event>,
-                                    on_batch: &mut dyn FnMut(Result<Vec<PathBuf>, String>)| {
-                        match event {
-                            Ok(event) if is_change(&event.kind) => changed.extend(event.paths),
-                            Ok(_) => {}
-                            Err(error) => on_batch(Err(error.to_string())),
-                        }
-                    };
+                    let mut lost = false;
+                    let mut take =
+                        |event: notify::Result<Event>,
+                         on_batch: &mut dyn FnMut(Result<Batch, String>)| {
+                            match event {
+                                Ok(event) if event.need_rescan() => lost = true,
+                                Ok(event) if is_change(&event.kind) => changed.extend(event.paths),
+                                Ok(_) => {}
+                                Err(error) => on_batch(Err(error.to_string())),
+                            }
+                        };
                     take(first, &mut on_batch);
                     // Debounce: wait for a quiet moment, but not forever.
                     let started = Instant::now();
@@ -108,8 +121,10 @@ impl Watcher {
                         .collect();
                     relevant.sort();
                     relevant.dedup();
-                    if !relevant.is_empty() {
-                        on_batch(Ok(relevant));
+                    if lost {
+                        on_batch(Ok(Batch::Unknown));
+                    } else if !relevant.is_empty() {
+                        on_batch(Ok(Batch::Files(relevant)));
                     }
                 }
             })
