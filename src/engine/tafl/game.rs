@@ -465,7 +465,7 @@ pub struct Game {
     /// Index of the king's cell, 0 when he has been captured.
     king: usize,
     attackers: u32,
-    /// Row bitmasks of the attackers ([0]) and of the defenders with the king ([1]).
+    /// Row bitmasks of the attackers (`[0]`) and of the defenders with the king (`[1]`).
     rows: [[u32; 19]; 2],
     /// Column bitmasks, likewise (bit = row).
     cols: [[u32; 19]; 2],

@@ -1,7 +1,7 @@
 //! Rendering pages. This module holds what every page shares: the
 //! templates, the site context, where each page lives in every language,
 //! and the data every template gets (language links, alternates,
-//! breadcrumbs). [`units`] cuts a build into units and renders them;
+//! breadcrumbs). `units` cuts a build into units and renders them;
 //! `listings` renders the home, family, comparison and 404 pages and the
 //! sitemap; `variant` renders a variant's page with its boards and worked
 //! examples; `collate` sorts titles per language.
