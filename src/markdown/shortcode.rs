@@ -86,10 +86,17 @@ pub(super) fn placeholder_index(html: &str) -> Option<usize> {
 
 /// Where a shortcode-looking `{{name:` sits inside running text.
 pub(super) fn misplaced(text: &str) -> Option<usize> {
-    ShortcodeKind::ALL
-        .iter()
-        .filter_map(|(name, _)| text.find(&format!("{{{{{name}:")))
-        .min()
+    // Called for every run of text, and most have no `{{` at all: look for
+    // the braces first, then for a shortcode name after them.
+    text.match_indices('{').map(|(at, _)| at).find(|&at| {
+        text[at..].strip_prefix("{{").is_some_and(|after| {
+            ShortcodeKind::ALL.iter().any(|(name, _)| {
+                after
+                    .strip_prefix(name)
+                    .is_some_and(|rest| rest.starts_with(':'))
+            })
+        })
+    })
 }
 
 fn parse(inner: &str) -> Result<Shortcode, (String, String)> {
@@ -139,6 +146,16 @@ fn unquote(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn misplaced_finds_the_first_shortcode_in_running_text() {
+        assert_eq!(misplaced("plain prose, {braces} and {{not: one}}"), None);
+        assert_eq!(misplaced("see {{example:a}} or {{svg:b.svg}}"), Some(4));
+        assert_eq!(misplaced("see {{svg:b.svg}} or {{example:a}}"), Some(4));
+        assert_eq!(misplaced("a {{{svg:x}}}"), Some(3), "three braces");
+        assert_eq!(misplaced("{{svgx:y}} then {{svg:z}}"), Some(16));
+    }
+
     use super::*;
 
     #[test]
