@@ -71,6 +71,19 @@ pub fn draw(
     .unwrap_or_else(|errors| panic!("render failed: {errors:#?}"))
 }
 
+/// A setup's start position drawn without annotations, with the seed's
+/// render block (`seed: true`) or the default ops for its size.
+pub fn start_board(setup_text: &str, seed: bool, title: &str) -> (Dims, String) {
+    let (dims, pieces) = setup(setup_text);
+    let spec = if seed {
+        seed_spec()
+    } else {
+        RenderSpec::default_for(dims)
+    };
+    let svg = draw(dims, &pieces, &spec, &Annotations::default(), title);
+    (dims, svg)
+}
+
 pub fn sq(name: &str, dims: Dims) -> Square {
     Square::parse(name, dims).unwrap()
 }

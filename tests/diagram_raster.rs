@@ -61,14 +61,7 @@ fn light(token: &str) -> String {
 
 /// The seed's 9×9 Tablut board with its starting position.
 fn tablut_svg() -> (Dims, String) {
-    let (dims, pieces) = setup(TABLUT);
-    let svg = draw(
-        dims,
-        &pieces,
-        &seed_spec(),
-        &Annotations::default(),
-        "Tablut",
-    );
+    let (dims, svg) = start_board(TABLUT, true, "Tablut");
     check_svg(&svg);
     (dims, svg)
 }

@@ -39,14 +39,7 @@ fn the_seed_render_block_loads_as_written() {
 
 #[test]
 fn the_seed_board_draws_cells_and_the_starting_pieces() {
-    let (dims, pieces) = setup(TABLUT);
-    let svg = draw(
-        dims,
-        &pieces,
-        &seed_spec(),
-        &Annotations::default(),
-        "Tablut",
-    );
+    let (_, svg) = start_board(TABLUT, true, "Tablut");
     let doc = check_svg(&svg);
     let cells = doc
         .descendants()
@@ -78,14 +71,7 @@ fn the_seed_board_draws_cells_and_the_starting_pieces() {
 
 #[test]
 fn pieces_differ_in_shape_not_only_colour() {
-    let (dims, pieces) = setup(BRANDUBH);
-    let svg = draw(
-        dims,
-        &pieces,
-        &RenderSpec::default_for(dims),
-        &Annotations::default(),
-        "b",
-    );
+    let (_, svg) = start_board(BRANDUBH, false, "b");
     let doc = check_svg(&svg);
     let shapes = |id: &str| {
         let symbol = doc
@@ -106,14 +92,7 @@ fn pieces_differ_in_shape_not_only_colour() {
 
 #[test]
 fn dark_mode_overrides_every_token_class_used() {
-    let (dims, pieces) = setup(TABLUT);
-    let svg = draw(
-        dims,
-        &pieces,
-        &seed_spec(),
-        &Annotations::default(),
-        "Tablut",
-    );
+    let (_, svg) = start_board(TABLUT, true, "Tablut");
     let doc = check_svg(&svg);
     let css = doc
         .descendants()

@@ -20,42 +20,21 @@ fn keep(name: &str, svg: &str) {
 
 #[test]
 fn brandubh_7x7_default_board() {
-    let (dims, pieces) = setup(BRANDUBH);
-    let svg = draw(
-        dims,
-        &pieces,
-        &RenderSpec::default_for(dims),
-        &Annotations::default(),
-        "Brandubh — starting position",
-    );
+    let (_, svg) = start_board(BRANDUBH, false, "Brandubh — starting position");
     keep("brandubh", &svg);
     insta::assert_snapshot!(svg);
 }
 
 #[test]
 fn tablut_9x9_seed_board() {
-    let (dims, pieces) = setup(TABLUT);
-    let svg = draw(
-        dims,
-        &pieces,
-        &seed_spec(),
-        &Annotations::default(),
-        "Tablut — starting position",
-    );
+    let (_, svg) = start_board(TABLUT, true, "Tablut — starting position");
     keep("tablut", &svg);
     insta::assert_snapshot!(svg);
 }
 
 #[test]
 fn eleven_by_eleven_default_board() {
-    let (dims, pieces) = setup(ELEVEN);
-    let svg = draw(
-        dims,
-        &pieces,
-        &RenderSpec::default_for(dims),
-        &Annotations::default(),
-        "An 11×11 board",
-    );
+    let (_, svg) = start_board(ELEVEN, false, "An 11×11 board");
     keep("eleven", &svg);
     insta::assert_snapshot!(svg);
 }
