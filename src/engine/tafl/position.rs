@@ -171,18 +171,7 @@ impl Position {
     pub fn setup_dims(setup: &str) -> Result<Dims, SetupError> {
         let setup = setup.trim();
         let rows = setup.split('/').count();
-        let first = setup.split('/').next().unwrap_or("");
-        let mut cols = 0usize;
-        let mut run = 0usize;
-        for ch in first.chars() {
-            if let Some(d) = ch.to_digit(10) {
-                run = run * 10 + d as usize;
-            } else {
-                cols += run + 1;
-                run = 0;
-            }
-        }
-        cols += run;
+        let cols = count_squares(setup.split('/').next().unwrap_or(""));
         let fits = |n: usize| (MIN_SIDE as usize..=MAX_SIDE as usize).contains(&n);
         if !fits(rows) || !fits(cols) {
             return Err(SetupError::new(
@@ -354,7 +343,7 @@ impl Position {
     }
 }
 
-/// Counts the squares a fragment of a setup row stands for (for messages).
+/// Counts the squares a fragment of a setup row stands for.
 fn count_squares(text: &str) -> usize {
     let mut n = 0;
     let mut run = 0;
