@@ -37,7 +37,7 @@ fn ops_from_a_file_are_used_and_their_errors_point_at_the_line() {
     let ops = dir.path().join("ops.yaml");
     std::fs::write(
         &ops,
-        common::SEED_RENDER.replace("throne-stroke", "throne-strok"),
+        common::seed_render().replace("throne-stroke", "throne-strok"),
     )
     .unwrap();
     let output = command

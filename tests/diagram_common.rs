@@ -6,32 +6,23 @@ use rulehub::diagram::{Annotations, Board, Palette, RenderSpec, render};
 use rulehub::engine::tafl::Position;
 use rulehub::engine::{Dims, Piece, Square};
 
-/// The seed variant file's `render` block (tablut-variant-file.en.md.txt), unchanged.
-pub const SEED_RENDER: &str = "\
-ops:
-  - op: rect
-    fill: transparent
-    scope: board
-  - op: cells
-    pattern: cellMap
-    light: cell-light
-    dark: cell-dark
-    defaultFill: floor
-    zones:
-      cells:
-        - type: throne
-          at: [[4,4]]
-        - type: corner
-          at: [[0,0],[0,8],[8,0],[8,8]]
-    typeColors:
-      floor: floor
-      throne: throne
-      corner: corner
-    typeStrokes:
-      floor: floor-stroke
-      throne: throne-stroke
-      corner: corner-stroke
-";
+/// The seed variant file's `render` block, dedented to the top level. It
+/// is cut from the mini fixture's `tablut.md`, which holds the seed's front
+/// matter byte for byte, so the seed format is written down once.
+pub fn seed_render() -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mini/content/tafl/tablut.md");
+    let text = std::fs::read_to_string(&path).expect("the mini fixture's tablut.md");
+    let block: String = text
+        .lines()
+        .skip_while(|line| *line != "  render:")
+        .skip(1)
+        .take_while(|line| line.starts_with("    "))
+        .map(|line| format!("{}\n", &line[4..]))
+        .collect();
+    assert!(block.starts_with("ops:\n"), "no render block in {path:?}");
+    block
+}
 
 pub const TABLUT: &str = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3";
 pub const BRANDUBH: &str = "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3";
@@ -48,7 +39,7 @@ pub fn setup(text: &str) -> (Dims, Vec<(Square, Piece)>) {
 }
 
 pub fn seed_spec() -> RenderSpec {
-    serde_yaml::from_str(SEED_RENDER).expect("the seed's render block loads")
+    serde_yaml::from_str(&seed_render()).expect("the seed's render block loads")
 }
 
 pub fn draw(
