@@ -198,11 +198,4 @@ async function main() {
   return failed ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (e) => {
-    console.error(e.stack || String(e));
-    console.log('0 passed, 1 failed');
-    process.exit(2);
-  },
-);
+require('./lib/run')(main);
