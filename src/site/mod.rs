@@ -62,18 +62,19 @@ pub struct Built {
 /// Builds the hub at `root` in memory. On failure returns every diagnostic
 /// found (errors and warnings, sorted).
 pub fn build(root: &Path, options: &BuildOptions) -> Result<Built, Vec<Diagnostic>> {
-    let mut prepared = prepare(root, options)?;
-    let result = pages::render_site(&prepared.context());
-    match result {
-        Ok((files, stats)) => Ok(Built {
-            files,
-            stats,
-            warnings: finish(prepared.diagnostics),
+    let prepared = prepare(root, options)?;
+    let sink = output::MemorySink::default();
+    match render(prepared, &sink, &()) {
+        Ok(written) => Ok(Built {
+            files: sink
+                .0
+                .into_inner()
+                .expect("no panics while holding the lock"),
+            stats: written.stats,
+            warnings: written.warnings,
         }),
-        Err(mut problems) => {
-            prepared.diagnostics.append(&mut problems);
-            Err(finish(prepared.diagnostics))
-        }
+        Err(BuildError::Content(diagnostics)) => Err(diagnostics),
+        Err(BuildError::Write(error)) => unreachable!("memory never fails: {error}"),
     }
 }
 
@@ -87,7 +88,7 @@ pub enum BuildError {
     Write(WriteError),
 }
 
-/// A build written by [`build_to`]: the counts and any warnings.
+/// A successful [`build_to`] or [`check`]: the counts and any warnings.
 #[derive(Debug)]
 pub struct Written {
     pub stats: Stats,
@@ -106,23 +107,11 @@ pub fn build_to(
     output: &Path,
     progress: &dyn Progress,
 ) -> Result<Written, BuildError> {
-    let mut prepared = prepare(root, options).map_err(BuildError::Content)?;
+    let prepared = prepare(root, options).map_err(BuildError::Content)?;
     let staging = output::Staging::begin(output).map_err(BuildError::Write)?;
-    let result = pages::render_site_into(&prepared.context(), &staging, progress);
-    match result {
-        Ok(stats) => {
-            staging.commit().map_err(BuildError::Write)?;
-            Ok(Written {
-                stats,
-                warnings: finish(prepared.diagnostics),
-            })
-        }
-        Err(pages::RenderError::Content(mut problems)) => {
-            prepared.diagnostics.append(&mut problems);
-            Err(BuildError::Content(finish(prepared.diagnostics)))
-        }
-        Err(pages::RenderError::Write(error)) => Err(BuildError::Write(error)),
-    }
+    let written = render(prepared, &staging, progress)?;
+    staging.commit().map_err(BuildError::Write)?;
+    Ok(written)
 }
 
 /// Checks the hub at `root` as a build does, rendering every page (so
@@ -133,17 +122,31 @@ pub fn check(
     options: &BuildOptions,
     progress: &dyn Progress,
 ) -> Result<Written, Vec<Diagnostic>> {
-    let mut prepared = prepare(root, options)?;
-    match pages::render_site_into(&prepared.context(), &output::Discard, progress) {
+    let prepared = prepare(root, options)?;
+    match render(prepared, &output::Discard, progress) {
+        Ok(written) => Ok(written),
+        Err(BuildError::Content(diagnostics)) => Err(diagnostics),
+        Err(BuildError::Write(error)) => unreachable!("discarding never fails: {error}"),
+    }
+}
+
+/// Renders every page of a prepared hub into `sink`; the warnings so far
+/// join the counts, or the content problems join them in the failure.
+fn render(
+    mut prepared: Prepared,
+    sink: &dyn output::Sink,
+    progress: &dyn Progress,
+) -> Result<Written, BuildError> {
+    match pages::render_site_into(&prepared.context(), sink, progress) {
         Ok(stats) => Ok(Written {
             stats,
             warnings: finish(prepared.diagnostics),
         }),
         Err(pages::RenderError::Content(mut problems)) => {
             prepared.diagnostics.append(&mut problems);
-            Err(finish(prepared.diagnostics))
+            Err(BuildError::Content(finish(prepared.diagnostics)))
         }
-        Err(pages::RenderError::Write(error)) => unreachable!("discarding never fails: {error}"),
+        Err(pages::RenderError::Write(error)) => Err(BuildError::Write(error)),
     }
 }
 

@@ -20,8 +20,8 @@ use listings::{render_comparison, render_family, render_home, render_not_found};
 use variant::render_variant;
 
 pub use units::{
-    RenderError, Unit, UnitId, UnitOutput, render_site, render_site_into, render_unit,
-    reserved_slug_errors, stats, units,
+    RenderError, Unit, UnitId, UnitOutput, render_site_into, render_unit, reserved_slug_errors,
+    stats, units,
 };
 
 use super::CheckedVariants;

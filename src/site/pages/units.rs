@@ -8,7 +8,7 @@ use super::variant::render_variant;
 use super::{COMPARISON_SLUG, PageId, PageOutput, SiteContext};
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Hub, Variant};
-use crate::site::output::{MemorySink, Sink, SiteFiles, WriteError};
+use crate::site::output::{Sink, WriteError};
 use crate::site::svg_cache::DiagramCache;
 use crate::site::{Progress, Stats};
 
@@ -173,22 +173,6 @@ pub fn stats(site: &SiteContext, pages: usize, diagrams: usize) -> Stats {
         }
     }
     stats
-}
-
-/// Renders every page in every language, then the sitemap and assets, into
-/// memory.
-pub fn render_site(site: &SiteContext) -> Result<(SiteFiles, Stats), Vec<Diagnostic>> {
-    let sink = MemorySink::default();
-    match render_site_into(site, &sink, &()) {
-        Ok(stats) => Ok((
-            sink.0
-                .into_inner()
-                .expect("no panics while holding the lock"),
-            stats,
-        )),
-        Err(RenderError::Content(problems)) => Err(problems),
-        Err(RenderError::Write(error)) => unreachable!("memory never fails: {error}"),
-    }
 }
 
 /// Pages and diagrams of a rendered unit, or its problems.
