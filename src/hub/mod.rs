@@ -195,6 +195,13 @@ fn load_with(
     Ok((hub, diagnostics))
 }
 
+/// Reads and checks `hub.yaml` alone (defaults when there is none): for
+/// commands that need the languages before, or without, the content.
+/// Fails only on what makes it unusable; `rulehub check` reports the rest.
+pub fn read_config(root: &Path) -> Result<HubConfig, Vec<Diagnostic>> {
+    load_config(root, &mut Vec::new())
+}
+
 fn load_config(
     root: &Path,
     diagnostics: &mut Vec<Diagnostic>,

@@ -1,11 +1,13 @@
-//! The text of a new variant file and of a translation stub, for
-//! `rulehub new`. Pure: the caller reads the hub and writes the file.
+//! `rulehub new`: the text of a new variant file and of a translation stub
+//! (pure, in this module), and creating the file ([`create`]).
 //!
 //! A new variant file builds at once: its front matter is in the seed format
 //! (topology, setup, a rules preset, render ops) and its one worked example
 //! is replayed through the engine here, before it is written, so it is right
 //! for whichever rules the file ends up with (`--from` copies another
 //! variant's).
+
+mod create;
 
 use std::fmt::Write as _;
 
@@ -15,6 +17,8 @@ use crate::engine::Dims;
 use crate::engine::tafl::{Position, RulesSpec};
 use crate::examples::{self, ExampleSpec};
 use crate::hub::{EngineSection, is_valid_slug};
+
+pub use create::{Request, create};
 
 /// A `family/name` pair naming a variant file `content/<family>/<name>.md`.
 #[derive(Debug, Clone, PartialEq, Eq)]
