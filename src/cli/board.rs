@@ -9,6 +9,7 @@ use rulehub::diagnostic::{Diagnostic, Position as SourcePosition};
 use rulehub::diagram::{Annotations, Board, DiagramError, Palette, RenderSpec, render};
 use rulehub::engine::Dims;
 use rulehub::engine::tafl::Position;
+use rulehub::hub::front_matter;
 
 use super::report::{self, MessageFormat};
 use super::{EXIT_CONTENT, EXIT_USAGE};
@@ -87,19 +88,18 @@ fn draw(args: &BoardArgs) -> Result<String, Failure> {
         None => (RenderSpec::default_for(dims), None),
         Some(path) => {
             let text = read(path)?;
-            let spec = serde_yaml::from_str::<RenderSpec>(&text).map_err(|e| {
-                let mut diagnostic = Diagnostic::error(path, e.to_string())
-                    .with_help("the file holds a `render` block's value: `ops:` and a list of ops")
-                    .with_source(Arc::from(text.as_str()));
-                if let Some(location) = e.location() {
-                    diagnostic = diagnostic.at(SourcePosition::at_line_column(
-                        &text,
-                        location.line(),
-                        location.column(),
-                    ));
-                }
-                Failure::Content(vec![diagnostic])
-            })?;
+            let spec = front_matter::parse::<RenderSpec>(&text, &(0..text.len())).map_err(
+                |(message, position)| {
+                    Failure::Content(vec![
+                        Diagnostic::error(path, message)
+                            .at(position)
+                            .with_help(
+                                "the file holds a `render` block's value: `ops:` and a list of ops",
+                            )
+                            .with_source(Arc::from(text.as_str())),
+                    ])
+                },
+            )?;
             (spec, Some((path.as_path(), text)))
         }
     };
