@@ -48,29 +48,25 @@ struct CachedFile {
 }
 
 impl SourceCache {
-    /// Makes the next load re-read `path` (relative to the hub root) even if
-    /// its size and time look unchanged.
-    pub fn forget(&mut self, path: &Path) {
-        let path = self.root.join(path);
-        self.files.remove(path.as_os_str());
-    }
-
     /// Tells the cache that only `paths` (relative to the hub root) changed
-    /// since the last load. When each is a page the cache holds and still
-    /// exists, the next load re-reads just those, without walking
-    /// `content/` or looking at any other file; a new, deleted or other
-    /// file (hub.yaml, an image) means a full look.
+    /// since the last load. The next load re-reads each of them even if its
+    /// size and time look unchanged. When each is a page the cache holds and
+    /// still exists, it reads nothing else, without walking `content/` or
+    /// looking at any other file; a new, deleted or other file (hub.yaml, an
+    /// image) means a full look.
     pub fn changed(&mut self, paths: &[PathBuf]) {
-        let mut known = HashSet::new();
-        for path in paths {
-            let path = self.root.join(path);
-            if !self.files.contains_key(path.as_os_str()) || !path.is_file() {
-                self.changed = None;
-                return;
-            }
-            known.insert(path.into_os_string());
+        let paths: Vec<OsString> = paths
+            .iter()
+            .map(|path| self.root.join(path).into_os_string())
+            .collect();
+        let all_known = paths
+            .iter()
+            .all(|path| self.files.contains_key(path) && Path::new(path).is_file());
+        for path in &paths {
+            self.files.remove(path);
         }
-        self.changed = (!self.entries.is_empty()).then_some(known);
+        self.changed = (all_known && !self.entries.is_empty())
+            .then(|| paths.into_iter().collect::<HashSet<_>>());
     }
 
     /// The walk of `content/` to use: the last one when only known pages
@@ -221,7 +217,6 @@ mod tests {
         );
         let path = Path::new("content/tafl/_index.md");
         cache.changed(&[path.to_path_buf()]);
-        cache.forget(path);
         assert!(family_text(dir.path(), &mut cache).contains("Body two."));
     }
 

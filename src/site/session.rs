@@ -117,9 +117,6 @@ impl Session {
         if !changed.is_empty() {
             self.sources.changed(changed);
         }
-        for path in changed {
-            self.sources.forget(path);
-        }
         let mut prepared = prepare_with(
             &self.root,
             &self.options,
