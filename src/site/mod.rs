@@ -171,6 +171,9 @@ struct Prepared {
     i18n: I18n,
     templates: pages::Templates,
     checked: CheckedVariants,
+    /// The templates' UI strings (`t.*`) by language, resolved once per
+    /// build rather than once per page.
+    ui: BTreeMap<String, BTreeMap<String, String>>,
     /// Warnings so far.
     diagnostics: Vec<Diagnostic>,
 }
@@ -184,6 +187,7 @@ impl Prepared {
             i18n: &self.i18n,
             templates: &self.templates,
             checked: &self.checked,
+            ui: &self.ui,
         }
     }
 }
@@ -271,6 +275,11 @@ fn prepare_with(
     if diagnostics.iter().any(Diagnostic::is_error) {
         return Err(finish(diagnostics));
     }
+    let ui = hub
+        .config
+        .language_codes()
+        .map(|lang| (lang.to_string(), i18n.strings(lang, UI_MESSAGE_IDS)))
+        .collect();
     Ok(Prepared {
         hub,
         theme,
@@ -278,6 +287,7 @@ fn prepare_with(
         i18n,
         templates,
         checked,
+        ui,
         diagnostics,
     })
 }

@@ -117,6 +117,8 @@ pub struct SiteContext<'a> {
     pub i18n: &'a I18n,
     pub templates: &'a Templates,
     pub checked: &'a CheckedVariants,
+    /// UI strings for the templates by language (see `UI_MESSAGE_IDS`).
+    pub ui: &'a BTreeMap<String, BTreeMap<String, String>>,
 }
 
 /// Which page, independent of language.
@@ -300,7 +302,11 @@ fn common(site: &SiteContext, page: PageId, lang: &str, title: &str, description
         home_href: site.href(&site.dir(PageId::Home, lang)),
         style_href: site.href("assets/style.css"),
         crumbs,
-        t: i18n.strings(lang, UI_MESSAGE_IDS),
+        t: site
+            .ui
+            .get(lang)
+            .cloned()
+            .unwrap_or_else(|| i18n.strings(lang, UI_MESSAGE_IDS)),
     }
 }
 
