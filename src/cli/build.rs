@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Args;
 use rulehub::diagnostic::Diagnostic;
-use rulehub::site::{self, BuildOptions, Stats};
+use rulehub::site::{self, BuildOptions, Written};
 
 use super::progress::PageBar;
 use super::report::{self, MessageFormat, counts, plural};
@@ -62,17 +62,7 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
     bar.finish();
     match result {
         Ok(written) => {
-            if verbosity != Verbosity::Quiet {
-                report::print(&written.warnings, args.message_format);
-            }
-            summary(
-                "built",
-                &written.stats,
-                written.warnings.len(),
-                started,
-                args.message_format,
-                verbosity,
-            );
+            succeeded("built", &written, started, args.message_format, verbosity);
             if args.message_format == MessageFormat::Human && verbosity != Verbosity::Quiet {
                 eprintln!("site written to {}", output.display());
             }
@@ -102,18 +92,8 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     );
     bar.finish();
     match result {
-        Ok(built) => {
-            if verbosity != Verbosity::Quiet {
-                report::print(&built.warnings, args.message_format);
-            }
-            summary(
-                "checked",
-                &built.stats,
-                built.warnings.len(),
-                started,
-                args.message_format,
-                verbosity,
-            );
+        Ok(checked) => {
+            succeeded("checked", &checked, started, args.message_format, verbosity);
             ExitCode::SUCCESS
         }
         Err(diagnostics) => {
@@ -136,17 +116,22 @@ fn content_errors(diagnostics: &[Diagnostic], format: MessageFormat) {
     }
 }
 
-fn summary(
+/// Prints the warnings of a successful run and its closing summary line.
+fn succeeded(
     verb: &str,
-    stats: &Stats,
-    warnings: usize,
+    written: &Written,
     started: Instant,
     format: MessageFormat,
     verbosity: Verbosity,
 ) {
+    if verbosity != Verbosity::Quiet {
+        report::print(&written.warnings, format);
+    }
     if format != MessageFormat::Human || verbosity == Verbosity::Quiet {
         return;
     }
+    let stats = &written.stats;
+    let warnings = written.warnings.len();
     if verbosity == Verbosity::Verbose {
         for (variant, examples, languages) in &stats.variants {
             let translations = if languages.is_empty() {
