@@ -131,7 +131,7 @@ impl Shared {
 /// A running server. Dropping it stops the HTTP side and the watcher.
 pub struct Server {
     addr: SocketAddr,
-    base_path: String,
+    shared: Arc<Shared>,
     events: mpsc::Receiver<Event>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     http_thread: Option<JoinHandle<()>>,
@@ -172,7 +172,6 @@ impl Server {
             events: events_tx.clone(),
         };
         builder.rebuild(Vec::new());
-        let base_path = shared.current().base_path.clone();
         let watcher = watch::Watcher::start(&root, move |batch| match batch {
             Ok(watch::Batch::Files(changed)) => builder.rebuild(changed),
             // Lost events: look at every file, as the first build did.
@@ -189,6 +188,7 @@ impl Server {
         listener
             .set_nonblocking(true)
             .map_err(ServeError::Runtime)?;
+        let serving = shared.clone();
         let http_thread = std::thread::Builder::new()
             .name("rulehub-http".into())
             .spawn(move || {
@@ -196,7 +196,7 @@ impl Server {
                     let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                         return;
                     };
-                    let app = http::router(shared);
+                    let app = http::router(serving);
                     tokio::select! {
                         _ = axum::serve(listener, app) => {}
                         _ = shutdown_rx => {}
@@ -208,7 +208,7 @@ impl Server {
             .map_err(ServeError::Runtime)?;
         Ok(Server {
             addr,
-            base_path,
+            shared,
             events,
             shutdown: Some(shutdown_tx),
             http_thread: Some(http_thread),
@@ -221,9 +221,10 @@ impl Server {
         self.addr
     }
 
-    /// The address of the home page, e.g. `http://127.0.0.1:1111/`.
+    /// The address of the home page, e.g. `http://127.0.0.1:1111/`, under the
+    /// base path of the site served now.
     pub fn url(&self) -> String {
-        format!("http://{}{}/", self.addr, self.base_path)
+        format!("http://{}{}/", self.addr, self.shared.current().base_path)
     }
 
     /// Build results and watcher problems, in order. Blocks in `recv`; the
