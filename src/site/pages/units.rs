@@ -185,11 +185,14 @@ pub fn render_site_into(
     sink: &dyn Sink,
     progress: &dyn Progress,
 ) -> Result<Stats, RenderError> {
-    let units = units(site);
-    progress.start(units.iter().map(|unit| page_count(site, *unit)).sum());
+    let units: Vec<(Unit, usize)> = units(site)
+        .into_iter()
+        .map(|unit| (unit, page_count(site, unit)))
+        .collect();
+    progress.start(units.iter().map(|(_, pages)| pages).sum());
     let results: Vec<Result<UnitCounts, WriteError>> = units
         .into_par_iter()
-        .map(|unit| {
+        .map(|(unit, unit_pages)| {
             let result = match render_unit(site, unit) {
                 Ok(output) => {
                     sink.put_all(output.files)?;
@@ -197,7 +200,7 @@ pub fn render_site_into(
                 }
                 Err(problems) => Ok(Err(problems)),
             };
-            progress.advance(page_count(site, unit));
+            progress.advance(unit_pages);
             result
         })
         .collect();
