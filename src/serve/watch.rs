@@ -54,30 +54,18 @@ impl Watcher {
         root: &Path,
         mut on_batch: impl FnMut(Result<Batch, String>) + Send + 'static,
     ) -> Result<Watcher, ServeError> {
-        let root = std::fs::canonicalize(root).map_err(|e| ServeError::Watch {
-            path: root.to_path_buf(),
-            message: e.to_string(),
-        })?;
+        let root = std::fs::canonicalize(root).map_err(watch_error(root))?;
         let (tx, rx) = mpsc::channel::<notify::Result<Event>>();
-        let mut watcher = notify::recommended_watcher(tx).map_err(|e| ServeError::Watch {
-            path: root.clone(),
-            message: e.to_string(),
-        })?;
+        let mut watcher = notify::recommended_watcher(tx).map_err(watch_error(&root))?;
         watcher
             .watch(&root, RecursiveMode::NonRecursive)
-            .map_err(|e| ServeError::Watch {
-                path: root.clone(),
-                message: e.to_string(),
-            })?;
+            .map_err(watch_error(&root))?;
         for dir in WATCHED_DIRS {
             let path = root.join(dir);
             if path.is_dir() {
                 watcher
                     .watch(&path, RecursiveMode::Recursive)
-                    .map_err(|e| ServeError::Watch {
-                        path: path.clone(),
-                        message: e.to_string(),
-                    })?;
+                    .map_err(watch_error(&path))?;
             }
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -142,6 +130,14 @@ impl Drop for Watcher {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+    }
+}
+
+/// Why watching `path` could not start.
+fn watch_error<E: std::fmt::Display>(path: &Path) -> impl FnOnce(E) -> ServeError + '_ {
+    move |error| ServeError::Watch {
+        path: path.to_path_buf(),
+        message: error.to_string(),
     }
 }
 
