@@ -178,7 +178,8 @@ fn bench(c: &mut Criterion) {
     group.bench_function("markdown", |b| {
         b.iter(|| {
             for body in &bodies {
-                markdown::render(body, &StaticEmbeds).expect("the body renders");
+                markdown::render(body, &StaticEmbeds, rulehub::hub::RawHtml::Sanitise)
+                    .expect("the body renders");
             }
         })
     });
@@ -189,9 +190,13 @@ fn bench(c: &mut Criterion) {
         tera.add_raw_template(name, &file.text)
             .expect("the template parses");
     }
-    let content = markdown::render(variants[0].page.body(), &StaticEmbeds)
-        .expect("the body renders")
-        .html;
+    let content = markdown::render(
+        variants[0].page.body(),
+        &StaticEmbeds,
+        rulehub::hub::RawHtml::Sanitise,
+    )
+    .expect("the body renders")
+    .html;
     let codes: Vec<&str> = inputs.hub.config.language_codes().collect();
     let contexts: Vec<tera::Context> = codes
         .iter()

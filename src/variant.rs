@@ -259,6 +259,19 @@ fn check_examples(
     let mut first_line_of_id: BTreeMap<String, usize> = BTreeMap::new();
     for block in markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO) {
         let at = |key: &str| key_in_block(page, body_start, &block, key);
+        if let Some(offset) = crate::hub::limits::yaml_too_deep(&block.text) {
+            let (message, help) = crate::hub::limits::yaml_too_deep_message();
+            problems.push(
+                page.source
+                    .error(
+                        page.source
+                            .position(body_start + block.content_offset + offset),
+                        format!("worked example: {message}"),
+                    )
+                    .with_help(help),
+            );
+            continue;
+        }
         let spec: ExampleSpec = match serde_yaml::from_str(&block.text) {
             Ok(spec) => spec,
             Err(error) => {

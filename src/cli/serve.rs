@@ -69,7 +69,10 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     while let Ok(event) = server.events().recv() {
         report_event(&args.root, event, &mut last_warnings);
     }
-    ExitCode::SUCCESS
+    // The events end only when the watcher thread ends, which it does not
+    // on its own: the preview can no longer follow edits.
+    eprintln!("error: the file watcher stopped; restart `rulehub serve`");
+    ExitCode::from(EXIT_USAGE)
 }
 
 fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) {

@@ -79,6 +79,12 @@ impl Palette {
     /// Reads a palette file: a map from token name to `{ light: "#rrggbb", dark: "#rrggbb" }`.
     /// Every problem found is reported in the one error's message, one per line.
     pub fn from_yaml(text: &str) -> Result<Palette, DiagramError> {
+        if crate::hub::limits::yaml_too_deep(text).is_some() {
+            return Err(DiagramError::general(format!(
+                "palette: {}",
+                crate::hub::limits::yaml_too_deep_message().0
+            )));
+        }
         let raw: BTreeMap<String, RawTokenColours> = serde_yaml::from_str(text).map_err(|e| {
             DiagramError::general(format!(
                 "palette: {e}; write one line per token, such as `throne: {{ light: \"#a5523a\", dark: \"#93432c\" }}`"

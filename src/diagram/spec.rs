@@ -284,6 +284,11 @@ impl RenderSpec {
     /// Reads a render spec from YAML (`ops: [...]`). Syntax and unknown op or
     /// field errors carry the line and column in the message.
     pub fn from_yaml(text: &str) -> Result<RenderSpec, DiagramError> {
+        if crate::hub::limits::yaml_too_deep(text).is_some() {
+            return Err(DiagramError::general(
+                crate::hub::limits::yaml_too_deep_message().0,
+            ));
+        }
         serde_yaml::from_str(text).map_err(|e| DiagramError::general(e.to_string()))
     }
 

@@ -20,6 +20,21 @@ pub struct HubConfig {
     pub languages: Vec<Language>,
     /// Theme folder name under `themes/`.
     pub theme: String,
+    /// What happens to raw HTML in page bodies (`sanitise` by default).
+    pub raw_html: RawHtml,
+}
+
+/// What happens to raw HTML an author writes in a body.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RawHtml {
+    /// Scripts, event handlers, styles and unsafe links are removed, each
+    /// removal a warning at its line.
+    #[default]
+    #[serde(alias = "sanitize")]
+    Sanitise,
+    /// Kept as written: for hubs whose every author is trusted.
+    Trusted,
 }
 
 impl Default for HubConfig {
@@ -30,6 +45,7 @@ impl Default for HubConfig {
             base_url: "http://localhost:1111/".to_string(),
             languages: vec![Language::english()],
             theme: "default".to_string(),
+            raw_html: RawHtml::default(),
         }
     }
 }

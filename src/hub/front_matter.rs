@@ -98,6 +98,10 @@ pub fn parse<T: DeserializeOwned>(
     } else {
         source
     };
+    if let Some(offset) = super::limits::yaml_too_deep(source) {
+        let (message, _) = super::limits::yaml_too_deep_message();
+        return Err((message, Position::at_offset(text, yaml.start + offset)));
+    }
     serde_yaml::from_str(source).map_err(|e| yaml_error(text, yaml, &e))
 }
 

@@ -5,6 +5,7 @@ mod cache;
 mod config;
 pub mod front_matter;
 mod language;
+pub mod limits;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,7 +14,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 pub use cache::SourceCache;
-pub use config::HubConfig;
+pub use config::{HubConfig, RawHtml};
 pub use front_matter::{
     EngineSection, SectionFrontMatter, Split, Topology, TranslationFrontMatter, VariantFrontMatter,
 };
@@ -207,16 +208,10 @@ fn load_config(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Result<HubConfig, Vec<Diagnostic>> {
     let path = root.join("hub.yaml");
-    let text = match std::fs::read(&path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(HubConfig::default()),
-        Err(e) => {
-            return Err(vec![Diagnostic::error(
-                "hub.yaml",
-                format!("cannot read hub.yaml: {e}"),
-            )]);
-        }
-    };
+    if !path.exists() {
+        return Ok(HubConfig::default());
+    }
+    let text = read_limited(&path).map_err(|e| vec![Diagnostic::error("hub.yaml", e)])?;
     let text: Arc<str> = match std::str::from_utf8(&text) {
         Ok(valid) => valid.into(),
         Err(e) => return Err(vec![Diagnostic::not_utf8("hub.yaml", &text, &e)]),
@@ -245,6 +240,24 @@ fn load_config(
         return Err(std::mem::take(diagnostics));
     }
     Ok(config)
+}
+
+/// A file's bytes, refused (with the reason) when it cannot be read or is
+/// larger than [`limits::MAX_FILE_BYTES`].
+fn read_limited(path: &Path) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(limits::MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > limits::MAX_FILE_BYTES {
+        return Err(format!(
+            "the file is larger than {} MiB, the most rulehub reads; split it into several pages",
+            limits::MAX_FILE_BYTES / (1024 * 1024)
+        ));
+    }
+    Ok(bytes)
 }
 
 /// Where a file under `content/` belongs.
@@ -391,8 +404,7 @@ fn parse_entry(root: &Path, entry: Entry, config: &HubConfig) -> Result<Parsed, 
     };
     let rel = relative(root, &path);
     let lang = resolve_language(&rel, lang, config)?;
-    let bytes = std::fs::read(&path)
-        .map_err(|e| vec![Diagnostic::error(&rel, format!("cannot read: {e}"))])?;
+    let bytes = read_limited(&path).map_err(|e| vec![Diagnostic::error(&rel, e)])?;
     let text: Arc<str> = String::from_utf8(bytes)
         .map_err(|e| vec![Diagnostic::not_utf8(&rel, e.as_bytes(), &e.utf8_error())])?
         .into();

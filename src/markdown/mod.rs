@@ -1,19 +1,24 @@
 //! Markdown bodies to HTML (pulldown-cmark), with rulehub's shortcodes and
 //! worked-example blocks swapped for the HTML the later stages made.
 
+mod safety;
 mod shortcode;
 
-use std::collections::BTreeSet;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
 use std::ops::Range;
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
+pub use crate::hub::RawHtml;
+pub use safety::audit;
 pub use shortcode::{Shortcode, ShortcodeKind};
 
 /// The info string that marks a worked example.
 pub const EXAMPLE_INFO: &str = "example";
 
-fn options() -> Options {
+pub(crate) fn options() -> Options {
     Options::ENABLE_TABLES
         | Options::ENABLE_FOOTNOTES
         | Options::ENABLE_STRIKETHROUGH
@@ -93,50 +98,76 @@ pub struct BodyError {
 }
 
 /// Renders a page body. Every problem is reported, not only the first.
-pub fn render(body: &str, embeds: &dyn Embeds) -> Result<Rendered, Vec<BodyError>> {
+/// Raw HTML is sanitised unless `raw_html` trusts it.
+pub fn render(
+    body: &str,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+) -> Result<Rendered, Vec<BodyError>> {
     let mut errors = Vec::new();
     let code_ranges = code_ranges(body);
-    let (prepared, shortcodes) = shortcode::extract(body, &code_ranges, &mut errors);
-    let mut resolved = Vec::with_capacity(shortcodes.len());
-    for (shortcode, offset) in &shortcodes {
+    let prepared = shortcode::extract(body, &code_ranges, &mut errors);
+    let mut generated = Vec::with_capacity(prepared.shortcodes.len());
+    for (shortcode, offset) in &prepared.shortcodes {
         match embeds.shortcode(shortcode) {
-            Ok(html) => resolved.push(html),
+            Ok(html) => generated.push(html),
             Err(message) => {
                 errors.push(BodyError {
                     offset: *offset,
                     message,
                     help: shortcode.kind.help().to_string(),
                 });
-                resolved.push(String::new());
+                generated.push(String::new());
             }
         }
     }
-    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared, options())
+    let placeholders: HashMap<usize, usize> = prepared
+        .placeholders
+        .iter()
+        .enumerate()
+        .map(|(index, &at)| (at, index))
+        .collect();
+    let mut placed = vec![false; placeholders.len()];
+    let markers = Markers::for_body(body);
+    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
         .into_offset_iter()
         .collect();
     let mut out_events = Vec::with_capacity(events.len());
     let mut headings = Vec::new();
-    let mut used_ids = BTreeSet::new();
+    let mut ids = UniqueIds::default();
     let mut example_index = 0;
+    let mut needs_sanitising = false;
+    let sanitise = raw_html == RawHtml::Sanitise;
     // Text inside code is shown as written, shortcode-like or not.
     let mut in_code = false;
     let mut i = 0;
     while i < events.len() {
         let (event, range) = &events[i];
         match event {
-            Event::Html(html) | Event::InlineHtml(html)
-                if shortcode::placeholder_index(html).is_some() =>
+            Event::Html(_) if placeholders.contains_key(&range.start) => {
+                let index = placeholders[&range.start];
+                placed[index] = true;
+                out_events.push(markers.event(index, &generated[index]));
+                i += 1;
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                needs_sanitising = true;
+                out_events.push(event.clone());
+                i += 1;
+            }
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. })
+                if !safety::is_safe_url(dest_url) =>
             {
-                let index = shortcode::placeholder_index(html).expect("checked by the guard");
-                out_events.push(Event::Html(CowStr::from(resolved[index].clone())));
+                needs_sanitising = true;
+                out_events.push(event.clone());
                 i += 1;
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
                 if info.split_whitespace().next() == Some(EXAMPLE_INFO) =>
             {
-                out_events.push(Event::Html(CowStr::from(
-                    embeds.example_block(example_index),
-                )));
+                let index = generated.len();
+                generated.push(embeds.example_block(example_index));
+                out_events.push(markers.event(index, &generated[index]));
                 example_index += 1;
                 i = skip_to_end_of_code_block(&events, i);
             }
@@ -151,20 +182,22 @@ pub fn render(body: &str, embeds: &dyn Embeds) -> Result<Rendered, Vec<BodyError
                     .position(|(e, _)| matches!(e, Event::End(TagEnd::Heading(_))))
                     .map_or(events.len(), |p| i + p);
                 let text = plain_text(&events[i + 1..end]);
-                let id = unique_id(
-                    id.as_deref().map_or_else(|| slugify(&text), str::to_string),
-                    &mut used_ids,
-                );
+                let id = ids.unique(id.as_deref().map_or_else(|| slugify(&text), str::to_string));
                 headings.push(Heading {
                     level: heading_level(*level),
                     id: id.clone(),
                     text,
                 });
+                let attrs = attrs
+                    .iter()
+                    .filter(|(name, _)| !sanitise || safety::heading_attribute_allowed(name))
+                    .cloned()
+                    .collect();
                 out_events.push(Event::Start(Tag::Heading {
                     level: *level,
                     id: Some(CowStr::from(id)),
                     classes: classes.clone(),
-                    attrs: attrs.clone(),
+                    attrs,
                 }));
                 i += 1;
             }
@@ -176,7 +209,7 @@ pub fn render(body: &str, embeds: &dyn Embeds) -> Result<Rendered, Vec<BodyError
             Event::Text(text) if !in_code => {
                 if let Some(pos) = shortcode::misplaced(text) {
                     errors.push(BodyError {
-                        offset: range.start + pos.min(range.len()),
+                        offset: prepared.body_offset(range.start + pos.min(range.len())),
                         message: "a shortcode must stand on a line of its own".to_string(),
                         help: "put the `{{…}}` on its own line with blank lines around it"
                             .to_string(),
@@ -191,13 +224,27 @@ pub fn render(body: &str, embeds: &dyn Embeds) -> Result<Rendered, Vec<BodyError
             }
         }
     }
+    for (index, _) in placed.iter().enumerate().filter(|(_, placed)| !**placed) {
+        errors.push(BodyError {
+            offset: prepared.shortcodes[index].1,
+            message: "this shortcode is inside raw HTML, so it cannot be placed".to_string(),
+            help: "close the HTML block above it and leave a blank line before the shortcode"
+                .to_string(),
+        });
+    }
     if !errors.is_empty() {
         errors.sort_by_key(|e| e.offset);
         return Err(errors);
     }
     let mut html = String::with_capacity(body.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, out_events.into_iter());
-    Ok(Rendered { html, headings })
+    if sanitise && needs_sanitising {
+        html = safety::sanitise(&html);
+    }
+    Ok(Rendered {
+        html: markers.replace(&html, &generated),
+        headings,
+    })
 }
 
 fn skip_to_end_of_code_block(events: &[(Event, Range<usize>)], start: usize) -> usize {
@@ -269,15 +316,91 @@ pub fn slugify(text: &str) -> String {
     }
 }
 
-fn unique_id(base: String, used: &mut BTreeSet<String>) -> String {
-    let mut id = base.clone();
-    let mut n = 1;
-    while used.contains(&id) {
-        id = format!("{base}-{n}");
-        n += 1;
+/// Heading ids, each used once: a repeated base gets `-1`, `-2`, … Each
+/// base remembers its next suffix, so many equal headings stay linear.
+#[derive(Default)]
+struct UniqueIds {
+    used: HashSet<String>,
+    next_suffix: HashMap<String, usize>,
+}
+
+impl UniqueIds {
+    fn unique(&mut self, base: String) -> String {
+        if self.used.insert(base.clone()) {
+            return base;
+        }
+        let next = self.next_suffix.entry(base.clone()).or_insert(1);
+        loop {
+            let id = format!("{base}-{next}");
+            *next += 1;
+            if self.used.insert(id.clone()) {
+                return id;
+            }
+        }
     }
-    used.insert(id.clone());
-    id
+}
+
+/// Where generated HTML goes in the rendered page: private-use characters
+/// around a key derived from the body and an index. The key keeps an
+/// author from forging a marker (it would have to contain a hash of the
+/// body it is in), and the index is looked up, never trusted.
+struct Markers {
+    key: String,
+}
+
+const MARKER_OPEN: char = '\u{E000}';
+const MARKER_CLOSE: char = '\u{E001}';
+
+impl Markers {
+    fn for_body(body: &str) -> Markers {
+        let mut hasher = DefaultHasher::new();
+        body.hash(&mut hasher);
+        Markers {
+            key: format!("{:016x}", hasher.finish()),
+        }
+    }
+
+    /// The event that stands for `generated` until [`Markers::replace`]. It
+    /// ends in a line break when `generated` does, so the HTML writer lays
+    /// out what follows as it would around `generated` itself.
+    fn event(&self, index: usize, generated: &str) -> Event<'static> {
+        let newline = if generated.ends_with('\n') { "\n" } else { "" };
+        Event::Html(CowStr::from(format!(
+            "{MARKER_OPEN}{}:{index}{MARKER_CLOSE}{newline}",
+            self.key
+        )))
+    }
+
+    /// `html` with every genuine marker replaced by its generated HTML.
+    fn replace(&self, html: &str, generated: &[String]) -> String {
+        let mut out =
+            String::with_capacity(html.len() + generated.iter().map(String::len).sum::<usize>());
+        let mut rest = html;
+        while let Some(open) = rest.find(MARKER_OPEN) {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + MARKER_OPEN.len_utf8()..];
+            let found = after.find(MARKER_CLOSE).and_then(|close| {
+                let index = after[..close]
+                    .strip_prefix(self.key.as_str())?
+                    .strip_prefix(':')?;
+                let html = generated.get(index.parse::<usize>().ok()?)?;
+                // The line break after the marker stands for this one.
+                Some((html.strip_suffix('\n').unwrap_or(html), close))
+            });
+            match found {
+                Some((html, close)) => {
+                    out.push_str(html);
+                    rest = &after[close + MARKER_CLOSE.len_utf8()..];
+                }
+                None => {
+                    out.push(MARKER_OPEN);
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
 }
 
 #[cfg(test)]
@@ -306,6 +429,7 @@ mod tests {
         let rendered = render(
             "## Král a trůn\n\n## Král a trůn\n\n## Setup {#start}\n",
             &NoEmbeds,
+            RawHtml::Sanitise,
         )
         .expect("valid");
         let ids: Vec<&str> = rendered.headings.iter().map(|h| h.id.as_str()).collect();
@@ -320,7 +444,9 @@ mod tests {
     #[test]
     fn tables_footnotes_strikethrough_and_smart_quotes_are_on() {
         let body = "| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ \"new\"[^1]\n\n[^1]: note\n";
-        let html = render(body, &NoEmbeds).expect("valid").html;
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("valid")
+            .html;
         assert!(html.contains("<table>"));
         assert!(html.contains("<del>old</del>"));
         assert!(html.contains("“new”"));
@@ -330,7 +456,9 @@ mod tests {
     #[test]
     fn shortcodes_and_example_blocks_are_replaced_in_place() {
         let body = "Intro\n{{svg:board.svg \"A & B\"}}\n\n```example\nid: x\n```\n\nOutro\n";
-        let html = render(body, &NoEmbeds).expect("valid").html;
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("valid")
+            .html;
         assert!(html.contains("<figure>A & B</figure>"), "{html}");
         assert!(html.contains("<div class=\"example\">0</div>"));
         assert!(!html.contains("id: x"));
@@ -340,7 +468,7 @@ mod tests {
     #[test]
     fn unknown_names_and_misplaced_shortcodes_are_errors_with_offsets() {
         let body = "text\n\n{{svg:nope.svg}}\n\n{{video:x}}\n\nsee {{svg:board.svg}} here\n";
-        let errors = render(body, &NoEmbeds).expect_err("three problems");
+        let errors = render(body, &NoEmbeds, RawHtml::Sanitise).expect_err("three problems");
         assert_eq!(errors.len(), 3, "{errors:?}");
         assert_eq!(errors[0].offset, body.find("{{svg:nope").expect("present"));
         assert!(
@@ -354,7 +482,9 @@ mod tests {
     #[test]
     fn shortcodes_inside_code_are_left_alone() {
         let body = "```\n{{svg:nope.svg}}\n```\n\nUse `{{svg:board.svg}}` to place it.\n";
-        let html = render(body, &NoEmbeds).expect("code is not scanned").html;
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("code is not scanned")
+            .html;
         assert!(html.contains("{{svg:nope.svg}}"));
     }
 

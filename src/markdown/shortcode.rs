@@ -36,52 +36,85 @@ pub struct Shortcode {
     pub caption: Option<String>,
 }
 
-const PLACEHOLDER_PREFIX: &str = "<!--rulehub-shortcode-";
+/// What an HTML block that stands for a shortcode holds. Which block is a
+/// shortcode is known by where it starts, never by its text, so an author
+/// who writes the same comment gets an ordinary comment.
+const PLACEHOLDER: &str = "<!--rulehub-shortcode-->\n";
+
+/// A body with every shortcode line replaced by a placeholder.
+pub(super) struct Prepared {
+    pub text: String,
+    /// Each shortcode found, with the byte offset in the body where it stands.
+    pub shortcodes: Vec<(Shortcode, usize)>,
+    /// Offset in `text` of each shortcode's placeholder, by shortcode index.
+    pub placeholders: Vec<usize>,
+    /// Lines of the body that were replaced: where they are in `text`, and
+    /// where they were in the body (in order).
+    replaced: Vec<(Range<usize>, Range<usize>)>,
+}
+
+impl Prepared {
+    /// The body offset that an offset in `text` came from.
+    pub fn body_offset(&self, at: usize) -> usize {
+        let after = self.replaced.partition_point(|(text, _)| text.start <= at);
+        match after.checked_sub(1).map(|i| &self.replaced[i]) {
+            None => at,
+            Some((text, body)) if at < text.end => body.start,
+            Some((text, body)) => body.end + (at - text.end),
+        }
+    }
+}
 
 /// Replaces every shortcode line (outside code) with an HTML-comment
-/// placeholder of the same line count, and returns the shortcodes with the
-/// body offset each came from.
-pub(super) fn extract(
-    body: &str,
-    code: &[Range<usize>],
-    errors: &mut Vec<BodyError>,
-) -> (String, Vec<(Shortcode, usize)>) {
-    let mut prepared = String::with_capacity(body.len());
-    let mut shortcodes = Vec::new();
+/// placeholder, so Markdown sees a block of its own there. `code` holds the
+/// body's code ranges in order.
+pub(super) fn extract(body: &str, code: &[Range<usize>], errors: &mut Vec<BodyError>) -> Prepared {
+    let mut prepared = Prepared {
+        text: String::with_capacity(body.len()),
+        shortcodes: Vec::new(),
+        placeholders: Vec::new(),
+        replaced: Vec::new(),
+    };
     let mut offset = 0;
+    // Lines come in order and code ranges are sorted, so one cursor walks
+    // both: linear in the body however many code spans it has.
+    let mut next_code = 0;
     for line in body.split_inclusive('\n') {
         let trimmed = line.trim();
         let start = offset + (line.len() - line.trim_start().len());
-        let in_code = code.iter().any(|r| r.contains(&start));
-        if !in_code && trimmed.starts_with("{{") && trimmed.ends_with("}}") {
-            match parse(&trimmed[2..trimmed.len() - 2]) {
-                Ok(shortcode) => {
-                    prepared.push_str(&format!("{PLACEHOLDER_PREFIX}{}-->\n", shortcodes.len()));
-                    shortcodes.push((shortcode, start));
-                }
-                Err((message, help)) => {
-                    errors.push(BodyError {
-                        offset: start,
-                        message,
-                        help,
-                    });
-                    prepared.push('\n');
-                }
-            }
-        } else {
-            prepared.push_str(line);
+        while code.get(next_code).is_some_and(|r| r.end <= start) {
+            next_code += 1;
         }
+        let in_code = code.get(next_code).is_some_and(|r| r.contains(&start));
+        let line_range = offset..offset + line.len();
         offset += line.len();
+        let is_shortcode =
+            trimmed.len() >= 4 && trimmed.starts_with("{{") && trimmed.ends_with("}}");
+        if in_code || !is_shortcode {
+            prepared.text.push_str(line);
+            continue;
+        }
+        let text_start = prepared.text.len();
+        match parse(&trimmed[2..trimmed.len() - 2]) {
+            Ok(shortcode) => {
+                prepared.text.push_str(PLACEHOLDER);
+                prepared.placeholders.push(text_start);
+                prepared.shortcodes.push((shortcode, start));
+            }
+            Err((message, help)) => {
+                errors.push(BodyError {
+                    offset: start,
+                    message,
+                    help,
+                });
+                prepared.text.push('\n');
+            }
+        }
+        prepared
+            .replaced
+            .push((text_start..prepared.text.len(), line_range));
     }
-    (prepared, shortcodes)
-}
-
-pub(super) fn placeholder_index(html: &str) -> Option<usize> {
-    html.trim()
-        .strip_prefix(PLACEHOLDER_PREFIX)?
-        .strip_suffix("-->")?
-        .parse()
-        .ok()
+    prepared
 }
 
 /// Where a shortcode-looking `{{name:` sits inside running text.

@@ -9,9 +9,10 @@ use std::sync::Arc;
 
 use axum::Router;
 use axum::body::Body;
-use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tokio::sync::broadcast::error::RecvError;
@@ -24,7 +25,56 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route(LIVERELOAD_PATH, get(livereload))
         .fallback(page)
+        .layer(middleware::from_fn(only_this_machine))
         .with_state(shared)
+}
+
+/// Refuses requests whose `Host` or `Origin` names a host other than this
+/// machine. A hostile page can point its own domain at 127.0.0.1 (DNS
+/// rebinding) and then read the preview (drafts, error overlays with source
+/// lines): its requests carry that domain as `Host` and its address as
+/// `Origin`, so both are checked.
+async fn only_this_machine(request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host_ok = headers
+        .get(header::HOST)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|host| is_local_host(host_name(host)));
+    let origin_ok = headers.get(header::ORIGIN).is_none_or(|origin| {
+        origin
+            .to_str()
+            .ok()
+            .and_then(|o| o.split_once("://"))
+            .is_some_and(|(_, authority)| is_local_host(host_name(authority)))
+    });
+    if host_ok && origin_ok {
+        next.run(request).await
+    } else {
+        (
+            StatusCode::FORBIDDEN,
+            "rulehub serve answers only requests addressed to this machine \
+             (localhost or an IP address)\n",
+        )
+            .into_response()
+    }
+}
+
+/// `name` of `name:port`, `[v6]:port` or `name`.
+fn host_name(authority: &str) -> &str {
+    let authority = authority.trim_end_matches('/');
+    if let Some(rest) = authority.strip_prefix('[') {
+        return rest.split(']').next().unwrap_or(rest);
+    }
+    authority
+        .rsplit_once(':')
+        .map_or(authority, |(name, _)| name)
+}
+
+/// `localhost` (and its subdomains) or an IP address: names a rebinding
+/// attack cannot take over, unlike any other domain name.
+fn is_local_host(name: &str) -> bool {
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name == "localhost" || name.ends_with(".localhost") || name.parse::<std::net::IpAddr>().is_ok()
 }
 
 /// Where a request path leads.
@@ -225,6 +275,28 @@ async fn forward_reloads(mut socket: WebSocket, mut reloads: tokio::sync::broadc
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_local_names_and_addresses_are_this_machine() {
+        for local in [
+            "127.0.0.1:1111",
+            "localhost:1111",
+            "[::1]:1111",
+            "192.168.1.5:1111",
+            "app.localhost",
+            "LOCALHOST.",
+        ] {
+            assert!(is_local_host(host_name(local)), "{local}");
+        }
+        for foreign in [
+            "evil.example:1111",
+            "localhost.evil.example",
+            "127.0.0.1.nip.io",
+            "",
+        ] {
+            assert!(!is_local_host(host_name(foreign)), "{foreign}");
+        }
+    }
 
     fn site() -> SiteFiles {
         let mut site = SiteFiles::default();

@@ -255,7 +255,16 @@ struct Builder {
 impl Builder {
     fn rebuild(&mut self, changed: Vec<PathBuf>) {
         let started = Instant::now();
-        let result = self.session.rebuild(&changed);
+        // A bug in a stage must not take the preview down: the panic becomes
+        // an error on the page and in the terminal, and the next rebuild
+        // starts from scratch, since the session may be half-updated.
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.session.rebuild(&changed)
+        }))
+        .unwrap_or_else(|panic| {
+            self.session.reset();
+            Err(vec![internal_error(panic.as_ref())])
+        });
         let (event, reload) = match result {
             Ok(rebuilt) => {
                 let mut snapshot = self.shared.update();
@@ -292,6 +301,23 @@ impl Builder {
         }
         let _ = self.events.send(event);
     }
+}
+
+/// The diagnostic for a rebuild that panicked.
+fn internal_error(panic: &(dyn std::any::Any + Send)) -> Diagnostic {
+    let what = panic
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    Diagnostic::error(
+        "rulehub",
+        format!("internal error while rebuilding: {what}"),
+    )
+    .with_help(
+        "this is a bug in rulehub, not in the hub; the last good site is still served. \
+         Please report it with the change that caused it",
+    )
 }
 
 /// `http://host:port` of the server, as a browser on this machine reaches it.

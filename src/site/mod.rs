@@ -4,6 +4,7 @@
 //! everything rendered, [`check`] renders into nothing, and a [`Session`]
 //! rebuilds after edits, rendering again only what they can change.
 
+mod audit;
 mod comparison;
 pub mod output;
 mod pages;
@@ -203,6 +204,7 @@ fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnost
 struct Memory<'a> {
     sources: &'a mut SourceCache,
     checks: &'a session::CheckMemo,
+    audits: &'a audit::AuditMemo,
 }
 
 fn prepare_with(
@@ -213,9 +215,13 @@ fn prepare_with(
     let load_options = LoadOptions {
         drafts: options.drafts,
     };
-    let (sources, checks) = match memory {
-        Some(Memory { sources, checks }) => (Some(sources), Some(checks)),
-        None => (None, None),
+    let (sources, checks, audits) = match memory {
+        Some(Memory {
+            sources,
+            checks,
+            audits,
+        }) => (Some(sources), Some(checks), Some(audits)),
+        None => (None, None, None),
     };
     let (mut hub, mut diagnostics) = match sources {
         Some(cache) => hub::load_cached(root, &load_options, cache)?,
@@ -266,6 +272,7 @@ fn prepare_with(
         .as_ref()
         .map(|palette| check_variants(&hub, palette, checks, &mut diagnostics));
     diagnostics.extend(translation_gaps(&hub));
+    diagnostics.extend(audit::raw_html_warnings(&hub, audits));
     diagnostics.extend(pages::reserved_slug_errors(&hub));
     let (Some(palette), Some(i18n), Some(templates), Some(checked)) =
         (palette, i18n, templates, checked)

@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
 
+use super::audit::AuditMemo;
 use super::pages::{self, Unit, UnitId, UnitOutput};
 use super::{BuildOptions, Memory, Prepared, SiteFiles, Stats, finish, prepare_with};
 use crate::diagnostic::Diagnostic;
@@ -36,6 +37,7 @@ pub struct Session {
     options: BuildOptions,
     sources: SourceCache,
     checks: CheckMemo,
+    audits: AuditMemo,
     /// Fingerprint of what every page reads (hub.yaml, the theme, the
     /// options) at the last good build.
     global: Option<u64>,
@@ -100,9 +102,16 @@ impl Session {
             options: options.clone(),
             sources: SourceCache::default(),
             checks: CheckMemo::default(),
+            audits: AuditMemo::default(),
             global: None,
             units: HashMap::new(),
         }
+    }
+
+    /// Forgets everything remembered, so the next rebuild reads, checks and
+    /// renders the whole hub (after a rebuild that did not finish).
+    pub fn reset(&mut self) {
+        *self = Session::new(&self.root.clone(), &self.options.clone());
     }
 
     /// Builds the site again. `changed` names the files (relative to the
@@ -123,6 +132,7 @@ impl Session {
             Some(Memory {
                 sources: &mut self.sources,
                 checks: &self.checks,
+                audits: &self.audits,
             }),
         )?;
         let global = global_fingerprint(&prepared, &self.options);

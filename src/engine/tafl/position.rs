@@ -232,7 +232,9 @@ impl Position {
                             },
                         ));
                     }
-                    if col + n > cols {
+                    // `n` may be any number the author typed: compare
+                    // without overflowing.
+                    if n > cols - col {
                         return Err(SetupError::new(
                             row,
                             cols + 1,
@@ -344,18 +346,20 @@ impl Position {
 }
 
 /// Counts the squares a fragment of a setup row stands for.
+/// Squares in one row of a setup string. Saturates instead of wrapping, so
+/// an absurd run length reads as "too many squares", never as a few.
 fn count_squares(text: &str) -> usize {
-    let mut n = 0;
-    let mut run = 0;
+    let mut n: usize = 0;
+    let mut run: usize = 0;
     for ch in text.chars() {
         if let Some(d) = ch.to_digit(10) {
-            run = run * 10 + d as usize;
+            run = run.saturating_mul(10).saturating_add(d as usize);
         } else {
-            n += run + 1;
+            n = n.saturating_add(run).saturating_add(1);
             run = 0;
         }
     }
-    n + run
+    n.saturating_add(run)
 }
 
 /// A setup string or piece list that does not describe a valid position.

@@ -360,6 +360,7 @@ fn section_body(
         return Ok((String::new(), String::new()));
     };
     let html = render_markdown(
+        site,
         page.body(),
         page.split.body.start,
         &page.source.path,
@@ -370,13 +371,14 @@ fn section_body(
 }
 
 fn render_markdown(
+    site: &SiteContext,
     body: &str,
     body_start: usize,
     path: &std::path::Path,
     text: &Arc<str>,
     embeds: &dyn Embeds,
 ) -> Result<String, Vec<Diagnostic>> {
-    markdown::render(body, embeds)
+    markdown::render(body, embeds, site.hub.config.raw_html)
         .map(|r| r.html)
         .map_err(|errors| {
             errors

@@ -277,7 +277,7 @@ pub(super) fn render_variant(
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
         errors: std::sync::Mutex::new(Vec::new()),
     };
-    let content = render_markdown(body, body_start, path, text, &embeds)?;
+    let content = render_markdown(site, body, body_start, path, text, &embeds)?;
     let errors = embeds
         .errors
         .into_inner()

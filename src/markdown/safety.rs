@@ -1,0 +1,250 @@
+//! Raw HTML in a body: what a page may keep, and what is removed.
+//!
+//! Pages are written by many hands (translators, pull requests), so raw HTML
+//! is sanitised unless the hub says it trusts its authors. One [`Policy`]
+//! feeds both the sanitiser (ammonia, which parses like a browser and so
+//! sees through obfuscation) and the [`audit`] that tells the author, at the
+//! line, what the sanitiser will remove.
+
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use std::sync::LazyLock;
+
+use pulldown_cmark::{Event, Parser, Tag};
+
+use super::{BodyError, options};
+
+/// What a page may keep.
+struct Policy {
+    tags: HashSet<&'static str>,
+    /// Attributes allowed on every tag.
+    generic_attributes: HashSet<&'static str>,
+    tag_attributes: HashMap<&'static str, HashSet<&'static str>>,
+    url_schemes: HashSet<&'static str>,
+}
+
+/// Attributes whose value is a URL.
+const URL_ATTRIBUTES: [&str; 4] = ["href", "src", "cite", "longdesc"];
+
+static POLICY: LazyLock<Policy> = LazyLock::new(|| {
+    let defaults = ammonia::Builder::default();
+    let mut tags: HashSet<&'static str> = defaults.clone_tags();
+    // Tags Markdown itself writes, and harmless layout ones authors use.
+    tags.extend(["figure", "figcaption", "input", "section", "mark"]);
+    let mut generic_attributes = defaults.clone_generic_attributes();
+    generic_attributes.extend(["id", "class", "title", "lang", "dir"]);
+    let mut tag_attributes = defaults.clone_tag_attributes();
+    // Task-list checkboxes, as pulldown-cmark writes them.
+    tag_attributes.insert("input", HashSet::from(["type", "checked", "disabled"]));
+    Policy {
+        tags,
+        generic_attributes,
+        tag_attributes,
+        url_schemes: HashSet::from(["http", "https", "mailto", "tel"]),
+    }
+});
+
+static SANITISER: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let policy = &*POLICY;
+    let mut builder = ammonia::Builder::new();
+    builder
+        .tags(policy.tags.clone())
+        .generic_attributes(policy.generic_attributes.clone())
+        .tag_attributes(policy.tag_attributes.clone())
+        .url_schemes(policy.url_schemes.clone())
+        .url_relative(ammonia::UrlRelative::PassThrough)
+        // Table alignment is the only style Markdown writes; keep it and
+        // nothing else, so no author CSS reaches the page.
+        .add_tag_attributes("th", ["style"])
+        .add_tag_attributes("td", ["style"])
+        .attribute_filter(|_, attribute, value| {
+            if attribute == "style" {
+                is_alignment(value).then(|| value.into())
+            } else {
+                Some(value.into())
+            }
+        })
+        .link_rel(None)
+        .strip_comments(true);
+    builder
+});
+
+fn is_alignment(style: &str) -> bool {
+    matches!(
+        style.trim().trim_end_matches(';'),
+        "text-align: left" | "text-align: center" | "text-align: right"
+    )
+}
+
+/// The page's HTML with everything outside the policy removed.
+pub(super) fn sanitise(html: &str) -> String {
+    SANITISER.clean(html).to_string()
+}
+
+/// Whether a link or image target is one a page may keep (a relative
+/// address, or an allowed scheme).
+pub(super) fn is_safe_url(url: &str) -> bool {
+    scheme(url).is_none_or(|scheme| POLICY.url_schemes.contains(scheme.as_str()))
+}
+
+/// The scheme of a URL as a browser reads it: control characters and
+/// whitespace inside it are ignored, letters compared in lower case.
+fn scheme(url: &str) -> Option<String> {
+    let cleaned: String = url
+        .chars()
+        .filter(|c| !c.is_ascii_control() && !c.is_whitespace())
+        .take_while(|c| !matches!(c, '/' | '?' | '#'))
+        .collect();
+    let (scheme, _) = cleaned.split_once(':')?;
+    let mut chars = scheme.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    valid.then(|| scheme.to_ascii_lowercase())
+}
+
+/// Whether heading attributes (`{#id .class key=value}`) are all allowed.
+pub(super) fn heading_attribute_allowed(name: &str) -> bool {
+    POLICY.generic_attributes.contains(name)
+}
+
+/// Everything the sanitiser will remove from a body, each at its offset.
+pub fn audit(body: &str) -> Vec<BodyError> {
+    let mut removed = Vec::new();
+    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        match event {
+            Event::Html(html) | Event::InlineHtml(html) => audit_html(&html, &range, &mut removed),
+            Event::Start(Tag::Heading { attrs, .. }) => {
+                for (name, _) in attrs.iter().filter(|(n, _)| !heading_attribute_allowed(n)) {
+                    removed.push(removal(
+                        range.start,
+                        format!("the heading attribute `{name}` is removed"),
+                    ));
+                }
+            }
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. })
+                if !is_safe_url(&dest_url) =>
+            {
+                removed.push(removal(
+                    range.start,
+                    format!("the link to `{}` is removed", shorten(&dest_url)),
+                ));
+            }
+            _ => {}
+        }
+    }
+    removed
+}
+
+fn audit_html(html: &str, range: &Range<usize>, removed: &mut Vec<BodyError>) {
+    for token in html5gum::Tokenizer::new(html) {
+        let Ok(html5gum::Token::StartTag(tag)) = token else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+        if !POLICY.tags.contains(name.as_str()) {
+            removed.push(removal(
+                range.start,
+                format!("the `<{name}>` tag is removed"),
+            ));
+            continue;
+        }
+        for (attribute, value) in &tag.attributes {
+            let attribute = String::from_utf8_lossy(attribute).to_ascii_lowercase();
+            let value = String::from_utf8_lossy(value);
+            let allowed = POLICY.generic_attributes.contains(attribute.as_str())
+                || POLICY
+                    .tag_attributes
+                    .get(name.as_str())
+                    .is_some_and(|a| a.contains(attribute.as_str()))
+                || (attribute == "style"
+                    && matches!(name.as_str(), "th" | "td")
+                    && is_alignment(&value));
+            if !allowed {
+                removed.push(removal(
+                    range.start,
+                    format!("the `{attribute}` attribute of `<{name}>` is removed"),
+                ));
+            } else if URL_ATTRIBUTES.contains(&attribute.as_str()) && !is_safe_url(&value) {
+                removed.push(removal(
+                    range.start,
+                    format!("the link to `{}` is removed", shorten(&value)),
+                ));
+            }
+        }
+    }
+}
+
+fn removal(offset: usize, message: String) -> BodyError {
+    BodyError {
+        offset,
+        message,
+        help: "raw HTML is sanitised: scripts, event handlers, styles and `javascript:` links \
+               never reach the page; if every author of this hub is trusted, set \
+               `raw_html: trusted` in hub.yaml"
+            .to_string(),
+    }
+}
+
+fn shorten(text: &str) -> String {
+    const MAX: usize = 40;
+    match text.char_indices().nth(MAX) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn script_handlers_and_javascript_links_are_removed() {
+        let clean = sanitise(
+            "<p onclick=\"x()\">a<script>alert(1)</script></p>\
+             <a href=\"jav&#x09;ascript:alert(1)\">b</a><img src=\"x.png\" onerror=\"y()\">",
+        );
+        assert!(!clean.contains("onclick"), "{clean}");
+        assert!(!clean.contains("script"), "{clean}");
+        assert!(!clean.contains("onerror"), "{clean}");
+        assert!(clean.contains("<img src=\"x.png\">"), "{clean}");
+    }
+
+    #[test]
+    fn what_markdown_writes_is_kept() {
+        let html = "<h2 id=\"a\" class=\"b\">T</h2><table><thead><tr><th style=\"text-align: center\">x</th>\
+                    </tr></thead></table><pre><code class=\"language-yaml\">c</code></pre>\
+                    <a href=\"/tafl/\">l</a><a href=\"https://x.org/\">m</a>";
+        assert_eq!(sanitise(html), html);
+        assert!(!sanitise("<td style=\"background: url(x)\">c</td>").contains("style"));
+    }
+
+    #[test]
+    fn schemes_are_read_as_a_browser_reads_them() {
+        assert!(is_safe_url("/tafl/tablut/"));
+        assert!(is_safe_url("#rules"));
+        assert!(is_safe_url("https://example.org/a:b"));
+        assert!(is_safe_url("page?x=a:b"));
+        assert!(!is_safe_url("javascript:alert(1)"));
+        assert!(!is_safe_url(" JaVa\tScRiPt:alert(1)"));
+        assert!(!is_safe_url("data:text/html,x"));
+    }
+
+    #[test]
+    fn the_audit_names_each_removal_at_its_offset() {
+        let body = "Text\n\n<script>alert(1)</script>\n\n## Hi {onmouseover=alert(1)}\n\n\
+                    [x](javascript:alert(1)) and <span onclick=\"y\">z</span>\n";
+        let removed = audit(body);
+        let messages: Vec<&str> = removed.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "the `<script>` tag is removed",
+                "the heading attribute `onmouseover` is removed",
+                "the link to `javascript:alert(1)` is removed",
+                "the `onclick` attribute of `<span>` is removed",
+            ]
+        );
+        assert_eq!(removed[0].offset, body.find("<script").expect("present"));
+        assert!(audit("Plain *text* with [a link](/x) and <em>emphasis</em>.").is_empty());
+    }
+}
