@@ -255,6 +255,7 @@ fn an_unknown_colour_token_is_named_with_a_suggestion() {
             op_index: Some(0),
             field: Some("fill".into()),
             message: "unknown colour token `backgrund`; did you mean `background`?".into(),
+            offset: None,
         }
     );
     assert!(

@@ -1,6 +1,6 @@
 //! `rulehub build` and `rulehub check`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -47,6 +47,12 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         .output
         .clone()
         .unwrap_or_else(|| args.root.join("public"));
+    if let Err(problem) =
+        usable_root(&args.root).and_then(|()| output_outside_content(&args.root, &output))
+    {
+        eprintln!("error: {problem}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     // Pages stream into a staging folder as they render (memory stays flat on
     // large hubs); the folder replaces `output` only when everything worked.
     let bar = PageBar::new("building", args.message_format, verbosity);
@@ -81,6 +87,10 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
 
 pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     let started = Instant::now();
+    if let Err(problem) = usable_root(&args.root) {
+        eprintln!("error: {problem}");
+        return ExitCode::from(EXIT_USAGE);
+    }
     let bar = PageBar::new("checking", args.message_format, verbosity);
     let result = site::check(
         &args.root,
@@ -101,6 +111,52 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
             ExitCode::from(EXIT_CONTENT)
         }
     }
+}
+
+/// A `--root` that is not a folder is a usage error (exit 2), not a
+/// problem of the hub's content.
+fn usable_root(root: &Path) -> Result<(), String> {
+    if root.is_dir() {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{}` is not a folder; pass the hub's folder with --root",
+            root.display()
+        ))
+    }
+}
+
+/// An output folder inside `content/` would be copied into the next site
+/// as assets, and that site into the one after, without end.
+fn output_outside_content(root: &Path, output: &Path) -> Result<(), String> {
+    let content = lexical_absolute(&root.join("content"));
+    if lexical_absolute(output).starts_with(&content) {
+        Err(format!(
+            "the output folder `{}` is inside `{}`: every build would copy the site into itself; \
+             choose an --output outside content/",
+            output.display(),
+            content.display()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// `path` made absolute, with `.` and `..` resolved by name (the folders
+/// need not exist yet).
+fn lexical_absolute(path: &Path) -> PathBuf {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut normal = PathBuf::new();
+    for component in absolute.components() {
+        match component {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
 }
 
 /// Prints every diagnostic of a failed run and the closing count.

@@ -13,6 +13,9 @@ pub struct DiagramError {
     pub op_index: Option<usize>,
     pub field: Option<String>,
     pub message: String,
+    /// Byte offset in the text the problem was read from, when the stage
+    /// read that text itself (a palette file).
+    pub offset: Option<usize>,
 }
 
 impl DiagramError {
@@ -22,7 +25,14 @@ impl DiagramError {
             op_index: None,
             field: None,
             message: message.into(),
+            offset: None,
         }
+    }
+
+    /// The same problem, placed at byte `offset` of the text it came from.
+    pub fn at(mut self, offset: usize) -> Self {
+        self.offset = Some(offset);
+        self
     }
 
     /// A problem in one field of one op.
@@ -31,6 +41,7 @@ impl DiagramError {
             op_index: Some(op_index),
             field: Some(field.to_string()),
             message: message.into(),
+            offset: None,
         }
     }
 }

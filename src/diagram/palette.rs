@@ -75,20 +75,41 @@ pub(crate) enum Paint {
     None,
 }
 
+/// Where the line defining `token` starts in a palette file.
+fn token_offset(text: &str, token: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line
+            .strip_prefix(token)
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        {
+            return Some(offset);
+        }
+        offset += line.len();
+    }
+    None
+}
+
 impl Palette {
     /// Reads a palette file: a map from token name to `{ light: "#rrggbb", dark: "#rrggbb" }`.
     /// Every problem found is reported in the one error's message, one per line.
     pub fn from_yaml(text: &str) -> Result<Palette, DiagramError> {
-        if crate::hub::limits::yaml_too_deep(text).is_some() {
+        if let Some(offset) = crate::hub::limits::yaml_too_deep(text) {
             return Err(DiagramError::general(format!(
                 "palette: {}",
                 crate::hub::limits::yaml_too_deep_message().0
-            )));
+            ))
+            .at(offset));
         }
         let raw: BTreeMap<String, RawTokenColours> = serde_yaml::from_str(text).map_err(|e| {
+            let mut message = e.to_string();
+            if let Some(cut) = message.find(" at line ") {
+                message.truncate(cut);
+            }
             DiagramError::general(format!(
-                "palette: {e}; write one line per token, such as `throne: {{ light: \"#a5523a\", dark: \"#93432c\" }}`"
+                "palette: {message}; write one line per token, such as `throne: {{ light: \"#a5523a\", dark: \"#93432c\" }}`"
             ))
+            .at(e.location().map_or(0, |l| l.index()))
         })?;
         let mut problems = Vec::new();
         let mut tokens = BTreeMap::new();
@@ -139,10 +160,13 @@ impl Palette {
         if problems.is_empty() {
             Ok(Palette { tokens })
         } else {
-            Err(DiagramError::general(format!(
-                "palette: {}",
-                problems.join("\n")
-            )))
+            // Placed at the first token a problem names, or the file's start.
+            let offset = problems
+                .iter()
+                .flat_map(|p| p.split('`').skip(1).step_by(2))
+                .find_map(|token| token_offset(text, token))
+                .unwrap_or(0);
+            Err(DiagramError::general(format!("palette: {}", problems.join("\n"))).at(offset))
         }
     }
 

@@ -26,6 +26,8 @@ pub struct SourceCache {
     generation: u64,
     /// What the last walk of `content/` found.
     entries: Vec<Entry>,
+    /// What that walk reported (folders that cannot be families, symlinks).
+    walk_diagnostics: Vec<Diagnostic>,
     /// The only files the next load needs to look at, when the caller knows
     /// (see [`SourceCache::changed`]); `None` walks `content/` and looks at
     /// every file.
@@ -79,8 +81,12 @@ impl SourceCache {
     ) -> Vec<Entry> {
         if self.changed.is_none() || self.root != root {
             self.changed = None;
-            self.entries = discover(root, content, diagnostics);
+            self.walk_diagnostics.clear();
+            self.entries = discover(root, content, &mut self.walk_diagnostics);
         }
+        // What the walk found wrong (a badly named folder, a symlink) holds
+        // until the next walk, so a reused walk reports it again.
+        diagnostics.extend(self.walk_diagnostics.iter().cloned());
         self.entries.clone()
     }
 

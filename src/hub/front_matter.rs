@@ -122,11 +122,23 @@ pub fn key_position(text: &str, yaml: &Range<usize>, key: &str) -> Position {
     Position::at_offset(text, yaml.start)
 }
 
+/// A title must be text: YAML reads `title: ~` or a bare `title:` as
+/// nothing, which would otherwise publish a page called "~" or "".
+fn title<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    match Option::<String>::deserialize(deserializer)? {
+        Some(title) if !title.trim().is_empty() => Ok(title),
+        _ => Err(serde::de::Error::custom(
+            "`title` is empty; write the page's title (in quotes if it is `~` or `null`)",
+        )),
+    }
+}
+
 /// Front matter of `_index.md` files (home and family pages) and of
 /// translations of variants: words only, never rules.
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct SectionFrontMatter {
+    #[serde(deserialize_with = "title")]
     pub title: String,
     #[serde(default)]
     pub summary: Option<String>,
@@ -136,6 +148,7 @@ pub struct SectionFrontMatter {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TranslationFrontMatter {
+    #[serde(deserialize_with = "title")]
     pub title: String,
     #[serde(default)]
     pub summary: Option<String>,
@@ -157,6 +170,7 @@ fn yes() -> bool {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct VariantFrontMatter {
+    #[serde(deserialize_with = "title")]
     pub title: String,
     /// URL segment; the file stem when absent.
     #[serde(default)]

@@ -193,6 +193,7 @@ fn load_with(
         }
     }
     builder.finish(&mut hub, &mut diagnostics);
+    diagnostics.extend(language_folder_errors(root, &hub.families, &hub.config));
     Ok((hub, diagnostics))
 }
 
@@ -227,6 +228,21 @@ fn load_config(
         });
         vec![source.error(position, message).with_help(help)]
     })?;
+    if config.theme != HubConfig::default().theme
+        && !root.join("themes").join(&config.theme).is_dir()
+    {
+        diagnostics.push(
+            source
+                .error(
+                    front_matter::key_position(&text, &yaml, "theme"),
+                    format!(
+                        "there is no theme `{}`: themes/{}/ does not exist",
+                        config.theme, config.theme
+                    ),
+                )
+                .with_help("create the folder, or remove `theme` to use the built-in theme"),
+        );
+    }
     let problems = config.problems();
     let fatal = problems.iter().any(|(key, ..)| *key == "languages");
     for (key, message, help) in problems {
@@ -299,6 +315,16 @@ fn discover(root: &Path, content: &Path, diagnostics: &mut Vec<Diagnostic>) -> V
                 continue;
             }
         };
+        if item.path_is_symlink() {
+            diagnostics.push(
+                Diagnostic::warning(
+                    relative(root, item.path()),
+                    "symbolic links are not followed, so this one is left out of the site",
+                )
+                .with_help("copy the file or folder into content/ instead of linking to it"),
+            );
+            continue;
+        }
         if !item.file_type().is_file() {
             continue;
         }
@@ -320,6 +346,9 @@ fn discover(root: &Path, content: &Path, diagnostics: &mut Vec<Diagnostic>) -> V
             continue;
         };
         let (name, lang) = split_language(stem);
+        if components.len() == 2 && !family_folder_ok(root, content, &components[0], diagnostics) {
+            continue;
+        }
         match components.len() {
             1 if name == "_index" => entries.push(Entry::Home { path, lang }),
             2 if name == "_index" => entries.push(Entry::FamilyIndex {
@@ -350,6 +379,49 @@ fn discover(root: &Path, content: &Path, diagnostics: &mut Vec<Diagnostic>) -> V
         }
     }
     entries
+}
+
+/// A family folder's name is a URL segment: it must be a slug. It is
+/// reported once, at the first file found in it.
+fn family_folder_ok(
+    root: &Path,
+    content: &Path,
+    folder: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> bool {
+    if is_valid_slug(folder) {
+        return true;
+    }
+    let path = relative(root, &content.join(folder));
+    if !diagnostics.iter().any(|d| d.file == path) {
+        diagnostics.push(
+            Diagnostic::error(path, format!("`{folder}` cannot be a family folder")).with_help(
+                "the folder name becomes part of the address: use only lowercase letters, \
+                     digits, `-` and `_`, starting with a letter or digit",
+            ),
+        );
+    }
+    false
+}
+
+/// Family folders named like a language of the hub: `content/cs/` and the
+/// Czech home page would both be `/cs/`.
+fn language_folder_errors(root: &Path, families: &[Family], config: &HubConfig) -> Vec<Diagnostic> {
+    families
+        .iter()
+        .filter(|family| config.language(&family.name).is_some())
+        .map(|family| {
+            Diagnostic::error(
+                relative(root, &root.join("content").join(&family.name)),
+                format!(
+                    "the family folder `{}` has the name of a language of this hub, so its pages \
+                     would collide with the `{}` home page",
+                    family.name, family.name
+                ),
+            )
+            .with_help("rename the folder (for example after the game it holds)")
+        })
+        .collect()
 }
 
 fn is_hidden(name: &std::ffi::OsStr) -> bool {

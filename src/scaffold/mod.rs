@@ -61,7 +61,16 @@ impl std::error::Error for ScaffoldError {}
 /// Parses `family/name`; both parts must be slugs (lowercase letters,
 /// digits, `-`, `_`), since they become URL segments.
 pub fn parse_target(text: &str) -> Result<Target, ScaffoldError> {
-    let Some((family, name)) = text.trim_matches('/').split_once('/') else {
+    if text.starts_with('/') || text.starts_with('\\') || text.contains(':') {
+        return Err(ScaffoldError {
+            message: format!("`{text}` is a path, not a family and a variant"),
+            help: Some(
+                "name the page as family/name; it is written under content/, e.g. `tafl/my-tablut`"
+                    .to_string(),
+            ),
+        });
+    }
+    let Some((family, name)) = text.trim_end_matches('/').split_once('/') else {
         return Err(ScaffoldError {
             message: format!("`{text}` does not name a family and a variant"),
             help: Some(format!(
@@ -475,7 +484,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn targets_are_two_slugs() {
+    fn targets_are_two_slugs_never_paths() {
+        for path in ["/abs/x", "/tafl/x", "C:/tafl/x", "\\\\server\\x"] {
+            assert!(parse_target(path).is_err(), "{path}");
+        }
         assert_eq!(
             parse_target("tafl/my-tablut"),
             Ok(Target {

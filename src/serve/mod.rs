@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::diagnostic::Diagnostic;
-use crate::site::{BuildOptions, Session, SiteFiles, Stats};
+use crate::site::{BuildOptions, Rebuilt, Session, SiteFiles, Stats};
 
 pub use http::{Resolved, resolve_request_path};
 pub use overlay::{html_escape, inject, overlay_html, render_plain};
@@ -245,14 +245,30 @@ impl Drop for Server {
     }
 }
 
+/// What the server rebuilds with: a [`Session`], or in tests a stand-in.
+trait Rebuild {
+    fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>>;
+    /// Forgets what earlier rebuilds remembered.
+    fn reset(&mut self);
+}
+
+impl Rebuild for Session {
+    fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        Session::rebuild(self, changed)
+    }
+    fn reset(&mut self) {
+        Session::reset(self);
+    }
+}
+
 /// Runs builds and publishes their results.
-struct Builder {
-    session: Session,
+struct Builder<S = Session> {
+    session: S,
     shared: Arc<Shared>,
     events: mpsc::Sender<Event>,
 }
 
-impl Builder {
+impl<S: Rebuild> Builder<S> {
     fn rebuild(&mut self, changed: Vec<PathBuf>) {
         let started = Instant::now();
         // A bug in a stage must not take the preview down: the panic becomes
@@ -326,5 +342,63 @@ fn local_origin(addr: SocketAddr) -> String {
         format!("http://127.0.0.1:{}", addr.port())
     } else {
         format!("http://{addr}")
+    }
+}
+
+#[cfg(test)]
+mod rebuild_tests {
+    use super::*;
+
+    /// A stage with a bug: its first rebuild panics.
+    struct PanicsOnce {
+        panicked: bool,
+        resets: usize,
+    }
+
+    impl Rebuild for PanicsOnce {
+        fn rebuild(&mut self, _: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+            if !self.panicked {
+                self.panicked = true;
+                panic!("index out of bounds: the len is 1 but the index is 99");
+            }
+            Err(vec![Diagnostic::error("content/x.md", "an ordinary error")])
+        }
+        fn reset(&mut self) {
+            self.resets += 1;
+        }
+    }
+
+    #[test]
+    fn a_rebuild_that_panics_becomes_an_error_and_the_server_goes_on() {
+        let (reload, _) = tokio::sync::broadcast::channel(4);
+        let shared = Arc::new(Shared {
+            snapshot: RwLock::new(Snapshot::default()),
+            reload,
+        });
+        let (events, received) = mpsc::channel();
+        let mut builder = Builder {
+            session: PanicsOnce {
+                panicked: false,
+                resets: 0,
+            },
+            shared: shared.clone(),
+            events,
+        };
+        builder.rebuild(vec![PathBuf::from("content/x.md")]);
+        match received.try_recv() {
+            Ok(Event::Failed { diagnostics, .. }) => {
+                assert!(diagnostics[0].message.contains("internal error"));
+                assert!(diagnostics[0].message.contains("the index is 99"));
+            }
+            other => panic!("expected a failed build, got {other:?}"),
+        }
+        assert_eq!(builder.session.resets, 1, "the session starts afresh");
+        assert!(
+            shared.current().overlay.is_some(),
+            "the page shows the error"
+        );
+        // The builder still works: the next edit is built as usual.
+        builder.rebuild(vec![PathBuf::from("content/x.md")]);
+        assert!(matches!(received.try_recv(), Ok(Event::Failed { .. })));
     }
 }

@@ -247,8 +247,13 @@ fn prepare_with(
     let palette = match Palette::from_yaml(&theme.palette.text) {
         Ok(palette) => Some(palette),
         Err(error) => {
+            let position = crate::diagnostic::Position::at_offset(
+                &theme.palette.text,
+                error.offset.unwrap_or(0),
+            );
             diagnostics.push(
                 Diagnostic::error(&theme.palette.path, error.to_string())
+                    .at(position)
                     .with_source(theme.palette.text.clone()),
             );
             None

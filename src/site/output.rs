@@ -104,6 +104,39 @@ pub struct Staging {
     committed: bool,
 }
 
+/// Removes staging and retired folders that builds of `name` left behind
+/// when they were killed (Ctrl-C, a crash): their process is gone. A build
+/// still running keeps its folders.
+fn remove_abandoned_staging(parent: &Path, name: &str) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(file_name) = file_name.to_str() else {
+            continue;
+        };
+        let pid = [".new-", ".old-"].iter().find_map(|kind| {
+            file_name
+                .strip_prefix(&format!(".{name}{kind}"))
+                .and_then(|pid| pid.parse::<u32>().ok())
+        });
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !process_is_running(pid)
+        {
+            remove_tree(&entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` exists. Where that cannot be told (no `/proc`),
+/// it is assumed to run, so nothing of a live build is ever removed.
+fn process_is_running(pid: u32) -> bool {
+    let proc = Path::new("/proc");
+    !proc.is_dir() || proc.join(pid.to_string()).exists()
+}
+
 impl Staging {
     /// Refuses an `output` that is neither empty nor a rulehub site, then
     /// starts an empty staging folder beside it.
@@ -119,6 +152,7 @@ impl Staging {
         let name = output
             .file_name()
             .map_or_else(|| "public".into(), |n| n.to_string_lossy().into_owned());
+        remove_abandoned_staging(parent, &name);
         let staging = parent.join(format!(".{name}.new-{}", std::process::id()));
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
