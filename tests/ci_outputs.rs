@@ -304,6 +304,37 @@ fn changed_since_reports_only_the_changed_pages_but_checks_everything() {
 }
 
 #[test]
+fn a_scoped_junit_report_lists_only_the_pages_it_reports_on() {
+    let hub = repository_with_an_old_problem();
+    hub.edit("content/tafl/tablut.md", "moves: [b8-b9]", "moves: [b8-b7]");
+    let output = rulehub_in(
+        &hub,
+        &[
+            "check",
+            "--changed-since",
+            "main",
+            "--message-format",
+            "junit",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let report = stdout(&output);
+    validate_against_schema(&report);
+    assert!(
+        report.contains("name=\"content/tafl/tablut.md\""),
+        "{report}"
+    );
+    assert!(
+        report.contains("name=\"content/tafl/tablut.cs.md\""),
+        "{report}"
+    );
+    assert!(
+        !report.contains("broken"),
+        "an unreported page is not listed as passing:\n{report}"
+    );
+}
+
+#[test]
 fn a_changed_translation_brings_its_variants_problems() {
     let hub = repository_with_an_old_problem();
     hub.edit("content/tafl/broken.cs.md", "Text.", "Jiný text.");

@@ -144,6 +144,10 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         Some(scope) => scope.retain(&mut diagnostics, inventory.as_ref()),
         None => 0,
     };
+    let inventory = match &scope {
+        Some(scope) => inventory.map(|inventory| scope.restrict(inventory)),
+        None => inventory,
+    };
     let code = run.finish("checked", &diagnostics, stats.as_ref(), inventory, hidden);
     if let Some(scope) = scope
         && run.human()
@@ -219,7 +223,7 @@ impl Run<'_> {
         }
         if self.human() {
             if failed {
-                content_errors(diagnostics, verb);
+                content_errors(diagnostics);
             } else {
                 self.succeeded(verb, diagnostics, stats, hidden);
             }
@@ -277,15 +281,12 @@ impl Run<'_> {
 }
 
 /// Prints every diagnostic of a failed run and the closing count.
-fn content_errors(diagnostics: &[Diagnostic], verb: &str) {
+fn content_errors(diagnostics: &[Diagnostic]) {
     report::print(diagnostics, MessageFormat::Human);
     let (errors, warnings) = counts(diagnostics);
     let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
     if warnings > 0 {
         line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
     }
-    if verb == "built" {
-        line.push_str("; nothing was written");
-    }
-    eprintln!("{line}");
+    eprintln!("{line}; nothing was written");
 }

@@ -67,16 +67,11 @@ impl Scope {
             // report everything rather than hide a problem.
             return 0;
         };
-        if self.changed.iter().any(|file| hub_wide(file)) {
+        let Some(groups) = self.groups(inventory) else {
             return 0;
-        }
-        let groups: BTreeSet<&Path> = self
-            .changed
-            .iter()
-            .filter_map(|file| inventory.page(file).map(|page| page.group.as_path()))
-            .collect();
+        };
         diagnostics.retain(|diagnostic| match inventory.page(&diagnostic.file) {
-            Some(page) => groups.contains(page.group.as_path()),
+            Some(page) => groups.contains(&page.group),
             // A page that did not load is judged by its own file.
             None if diagnostic.file.starts_with("content") => {
                 self.changed.contains(&diagnostic.file)
@@ -84,6 +79,39 @@ impl Scope {
             None => true,
         });
         before - diagnostics.len()
+    }
+
+    /// The inventory cut down to the pages (and their examples) this scope
+    /// reports on, so a report does not list unreported pages as passing.
+    pub fn restrict(&self, inventory: Inventory) -> Inventory {
+        let Some(groups) = self.groups(&inventory) else {
+            return inventory;
+        };
+        let pages: Vec<_> = inventory
+            .pages
+            .into_iter()
+            .filter(|page| groups.contains(&page.group))
+            .collect();
+        let examples = inventory
+            .examples
+            .into_iter()
+            .filter(|example| pages.iter().any(|page| page.file == example.file))
+            .collect();
+        Inventory { pages, examples }
+    }
+
+    /// The page groups the changed files touch; `None` when a hub-wide file
+    /// changed and every page counts.
+    fn groups(&self, inventory: &Inventory) -> Option<BTreeSet<PathBuf>> {
+        if self.changed.iter().any(|file| hub_wide(file)) {
+            return None;
+        }
+        Some(
+            self.changed
+                .iter()
+                .filter_map(|file| inventory.page(file).map(|page| page.group.clone()))
+                .collect(),
+        )
     }
 }
 
@@ -259,6 +287,25 @@ mod tests {
             kept(&scope(&["themes/default/static/style.css"]), &EVERYWHERE),
             EVERYWHERE
         );
+    }
+
+    #[test]
+    fn a_scoped_report_lists_only_the_pages_it_reports_on() {
+        let inventory = Inventory {
+            pages: vec![
+                page("content/tafl/a.md", "content/tafl/a.md"),
+                page("content/tafl/b.md", "content/tafl/b.md"),
+            ],
+            examples: vec![rulehub::inventory::ExampleEntry {
+                file: "content/tafl/b.md".into(),
+                id: Some("x".into()),
+                lines: 3..=9,
+            }],
+        };
+        let restricted = scope(&["content/tafl/a.md"]).restrict(inventory.clone());
+        assert_eq!(restricted.pages.len(), 1);
+        assert!(restricted.examples.is_empty());
+        assert_eq!(scope(&["hub.yaml"]).restrict(inventory.clone()), inventory);
     }
 
     #[test]
