@@ -95,7 +95,7 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         verbosity,
         started,
     };
-    let code = run.finish("built", &diagnostics, stats.as_ref(), None, 0);
+    let code = run.finish("built", &diagnostics, stats.as_ref(), None);
     if code == ExitCode::SUCCESS && run.human() && verbosity != Verbosity::Quiet {
         eprintln!("site written to {}", output.display());
     }
@@ -148,13 +148,13 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         Some(scope) => inventory.map(|inventory| scope.restrict(inventory)),
         None => inventory,
     };
-    let code = run.finish("checked", &diagnostics, stats.as_ref(), inventory, hidden);
+    let code = run.finish("checked", &diagnostics, stats.as_ref(), inventory);
     if let Some(scope) = scope
         && run.human()
         && verbosity != Verbosity::Quiet
     {
         let mut note = format!(
-            "reported problems only in the pages of {} {}",
+            "reported only problems in {} {} and the pages that share their data",
             plural(scope.changed_files(), "file", "files"),
             scope.origin
         );
@@ -200,14 +200,13 @@ impl Run<'_> {
 
     /// Reports the diagnostics left to report and picks the exit code: a
     /// content failure when any of them is an error. `stats` is there when
-    /// the whole hub checked out; `hidden` counts problems left out.
+    /// the whole hub checked out.
     fn finish(
         &self,
         verb: &str,
         diagnostics: &[Diagnostic],
         stats: Option<&Stats>,
         inventory: Option<Inventory>,
-        hidden: usize,
     ) -> ExitCode {
         let failed = diagnostics.iter().any(Diagnostic::is_error);
         let inventory = match inventory {
@@ -225,7 +224,7 @@ impl Run<'_> {
             if failed {
                 content_errors(diagnostics);
             } else {
-                self.succeeded(verb, diagnostics, stats, hidden);
+                self.succeeded(verb, diagnostics, stats);
             }
         }
         if failed {
@@ -236,17 +235,14 @@ impl Run<'_> {
     }
 
     /// Prints the warnings of a successful run and its closing summary line.
-    fn succeeded(&self, verb: &str, warnings: &[Diagnostic], stats: Option<&Stats>, hidden: usize) {
+    fn succeeded(&self, verb: &str, warnings: &[Diagnostic], stats: Option<&Stats>) {
         if self.verbosity == Verbosity::Quiet {
             return;
         }
         report::print(warnings, MessageFormat::Human);
         let Some(stats) = stats else {
             // Only problems outside the scope failed the hub.
-            eprintln!(
-                "{verb}: no errors in the pages asked about ({} elsewhere)",
-                plural(hidden, "problem", "problems")
-            );
+            eprintln!("{verb} the whole hub: no errors in the pages reported on");
             return;
         };
         if self.verbosity == Verbosity::Verbose {
