@@ -126,6 +126,7 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         Err(diagnostics) => (diagnostics, None),
     };
     if args.deny.contains(&Denied::Warnings) {
+        // Promoted before reporting, so every format shows them as errors.
         for diagnostic in &mut diagnostics {
             diagnostic.severity = Severity::Error;
         }
@@ -153,20 +154,25 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         && run.human()
         && verbosity != Verbosity::Quiet
     {
-        let mut note = format!(
-            "reported only problems in {} {} and the pages that share their data",
-            plural(scope.changed_files(), "file", "files"),
-            scope.origin
-        );
-        if hidden > 0 {
-            note.push_str(&format!(
-                "; {} elsewhere not shown",
-                plural(hidden, "problem", "problems")
-            ));
-        }
-        eprintln!("{note}");
+        scope_note(&scope, hidden);
     }
     code
+}
+
+/// Says what a scoped check left out, so nobody takes it for a full one.
+fn scope_note(scope: &Scope, hidden: usize) {
+    let mut note = format!(
+        "reported only problems in {} {} and the pages that share their data",
+        plural(scope.changed_files(), "file", "files"),
+        scope.origin
+    );
+    if hidden > 0 {
+        note.push_str(&format!(
+            "; {} elsewhere not shown",
+            plural(hidden, "problem", "problems")
+        ));
+    }
+    eprintln!("{note}");
 }
 
 fn usage_error(message: &str) -> ExitCode {
