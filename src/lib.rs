@@ -16,6 +16,7 @@ pub mod engine;
 pub mod examples;
 pub mod hub;
 pub mod i18n;
+pub mod inventory;
 pub mod markdown;
 pub mod scaffold;
 pub mod serve;

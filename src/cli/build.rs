@@ -4,12 +4,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::Args;
-use rulehub::diagnostic::Diagnostic;
-use rulehub::site::{self, BuildOptions, Written};
+use clap::{Args, ValueEnum};
+use rulehub::diagnostic::{Diagnostic, Severity};
+use rulehub::hub::LoadOptions;
+use rulehub::inventory::Inventory;
+use rulehub::site::{self, BuildOptions, Stats};
 
 use super::progress::PageBar;
-use super::report::{self, MessageFormat, counts, plural};
+use super::report::{self, MessageFormat, ReportArgs, counts, plural};
+use super::scope::Scope;
 use super::{EXIT_CONTENT, EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
@@ -23,9 +26,8 @@ pub struct BuildArgs {
     /// Include pages marked `published: false`.
     #[arg(long)]
     drafts: bool,
-    /// How to print diagnostics.
-    #[arg(long, value_enum, default_value_t)]
-    message_format: MessageFormat,
+    #[command(flatten)]
+    report: ReportArgs,
 }
 
 #[derive(Args)]
@@ -36,12 +38,33 @@ pub struct CheckArgs {
     /// Check pages marked `published: false` too.
     #[arg(long)]
     drafts: bool,
-    /// How to print diagnostics.
-    #[arg(long, value_enum, default_value_t)]
-    message_format: MessageFormat,
+    #[command(flatten)]
+    report: ReportArgs,
+    /// Treat warnings as errors: report them as errors and fail.
+    #[arg(long, value_enum, value_name = "KIND")]
+    deny: Vec<Denied>,
+    /// Check the whole hub but report only problems in pages changed since
+    /// the git commit, branch or tag REF (and the pages that share their
+    /// data; problems in hub.yaml, templates and themes always count).
+    #[arg(long, value_name = "REF")]
+    changed_since: Option<String>,
+    /// Like --changed-since, with the changed files named directly (paths
+    /// from the current folder; files outside the hub are ignored).
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+/// What `--deny` can turn into errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Denied {
+    /// Untranslated or otherwise incomplete pages.
+    Warnings,
 }
 
 pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
+    if let Err(message) = args.report.validate() {
+        return usage_error(&message);
+    }
     let started = Instant::now();
     let output = args
         .output
@@ -50,12 +73,11 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
     if let Err(problem) =
         usable_root(&args.root).and_then(|()| output_outside_content(&args.root, &output))
     {
-        eprintln!("error: {problem}");
-        return ExitCode::from(EXIT_USAGE);
+        return usage_error(&problem);
     }
     // Pages stream into a staging folder as they render (memory stays flat on
     // large hubs); the folder replaces `output` only when everything worked.
-    let bar = PageBar::new("building", args.message_format, verbosity);
+    let bar = PageBar::new("building", args.report.human_on_terminal(), verbosity);
     let result = site::build_to(
         &args.root,
         &BuildOptions {
@@ -66,32 +88,38 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         &bar,
     );
     bar.finish();
-    match result {
-        Ok(written) => {
-            succeeded("built", &written, started, args.message_format, verbosity);
-            if args.message_format == MessageFormat::Human && verbosity != Verbosity::Quiet {
-                eprintln!("site written to {}", output.display());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(site::BuildError::Content(diagnostics)) => {
-            content_errors(&diagnostics, args.message_format);
-            ExitCode::from(EXIT_CONTENT)
-        }
-        Err(site::BuildError::Write(error)) => {
-            eprintln!("error: {error}");
-            ExitCode::from(EXIT_USAGE)
-        }
+    let (diagnostics, stats) = match result {
+        Ok(written) => (written.warnings, Some(written.stats)),
+        Err(site::BuildError::Content(diagnostics)) => (diagnostics, None),
+        Err(site::BuildError::Write(error)) => return usage_error(&error.to_string()),
+    };
+    let run = Run {
+        root: &args.root,
+        drafts: args.drafts,
+        report: &args.report,
+        verbosity,
+        started,
+    };
+    let code = run.finish("built", &diagnostics, stats.as_ref(), None);
+    if code == ExitCode::SUCCESS && run.human() && verbosity != Verbosity::Quiet {
+        eprintln!("site written to {}", output.display());
     }
+    code
 }
 
 pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
+    if let Err(message) = args.report.validate() {
+        return usage_error(&message);
+    }
+    let scope = match Scope::from_args(&args.root, args.changed_since.as_deref(), &args.files) {
+        Ok(scope) => scope,
+        Err(message) => return usage_error(&message),
+    };
     let started = Instant::now();
     if let Err(problem) = usable_root(&args.root) {
-        eprintln!("error: {problem}");
-        return ExitCode::from(EXIT_USAGE);
+        return usage_error(&problem);
     }
-    let bar = PageBar::new("checking", args.message_format, verbosity);
+    let bar = PageBar::new("checking", args.report.human_on_terminal(), verbosity);
     let result = site::check(
         &args.root,
         &BuildOptions {
@@ -101,15 +129,164 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         &bar,
     );
     bar.finish();
-    match result {
-        Ok(checked) => {
-            succeeded("checked", &checked, started, args.message_format, verbosity);
+    let (mut diagnostics, stats) = match result {
+        Ok(checked) => (checked.warnings, Some(checked.stats)),
+        Err(diagnostics) => (diagnostics, None),
+    };
+    if args.deny.contains(&Denied::Warnings) {
+        // Promoted before reporting, so every format shows them as errors.
+        for diagnostic in &mut diagnostics {
+            diagnostic.severity = Severity::Error;
+        }
+    }
+    let run = Run {
+        root: &args.root,
+        drafts: args.drafts,
+        report: &args.report,
+        verbosity,
+        started,
+    };
+    let inventory = (args.report.needs_inventory() || scope.is_some())
+        .then(|| run.inventory())
+        .flatten();
+    let hidden = match &scope {
+        Some(scope) => scope.retain(&mut diagnostics, inventory.as_ref()),
+        None => 0,
+    };
+    let inventory = match &scope {
+        Some(scope) => inventory.map(|inventory| scope.restrict(inventory)),
+        None => inventory,
+    };
+    let code = run.finish("checked", &diagnostics, stats.as_ref(), inventory);
+    if let Some(scope) = scope
+        && run.human()
+        && verbosity != Verbosity::Quiet
+    {
+        scope_note(&scope, hidden);
+    }
+    code
+}
+
+/// Says what a scoped check left out, so nobody takes it for a full one.
+fn scope_note(scope: &Scope, hidden: usize) {
+    let mut note = format!(
+        "reported only problems in {} {} and the pages that share their data",
+        plural(scope.changed_files(), "file", "files"),
+        scope.origin
+    );
+    if hidden > 0 {
+        note.push_str(&format!(
+            "; {} elsewhere not shown",
+            plural(hidden, "problem", "problems")
+        ));
+    }
+    eprintln!("{note}");
+}
+
+fn usage_error(message: &str) -> ExitCode {
+    eprintln!("error: {message}");
+    ExitCode::from(EXIT_USAGE)
+}
+
+/// What `build` and `check` share once the hub has been checked: reporting
+/// and the exit code.
+struct Run<'a> {
+    root: &'a Path,
+    drafts: bool,
+    report: &'a ReportArgs,
+    verbosity: Verbosity,
+    started: Instant,
+}
+
+impl Run<'_> {
+    fn human(&self) -> bool {
+        self.report.human_on_terminal()
+    }
+
+    fn inventory(&self) -> Option<Inventory> {
+        Inventory::load(
+            self.root,
+            &LoadOptions {
+                drafts: self.drafts,
+            },
+        )
+    }
+
+    /// Reports the diagnostics left to report and picks the exit code: a
+    /// content failure when any of them is an error. `stats` is there when
+    /// the whole hub checked out.
+    fn finish(
+        &self,
+        verb: &str,
+        diagnostics: &[Diagnostic],
+        stats: Option<&Stats>,
+        inventory: Option<Inventory>,
+    ) -> ExitCode {
+        let failed = diagnostics.iter().any(Diagnostic::is_error);
+        let inventory = match inventory {
+            Some(inventory) => Some(inventory),
+            None if self.report.needs_inventory() => self.inventory(),
+            None => None,
+        };
+        if let Err(message) =
+            self.report
+                .write_machine_report(diagnostics, inventory.as_ref(), self.root)
+        {
+            return usage_error(&message);
+        }
+        if self.human() {
+            if failed {
+                content_errors(diagnostics);
+            } else {
+                self.succeeded(verb, diagnostics, stats);
+            }
+        }
+        if failed {
+            ExitCode::from(EXIT_CONTENT)
+        } else {
             ExitCode::SUCCESS
         }
-        Err(diagnostics) => {
-            content_errors(&diagnostics, args.message_format);
-            ExitCode::from(EXIT_CONTENT)
+    }
+
+    /// Prints the warnings of a successful run and its closing summary line.
+    fn succeeded(&self, verb: &str, warnings: &[Diagnostic], stats: Option<&Stats>) {
+        if self.verbosity == Verbosity::Quiet {
+            return;
         }
+        report::print(warnings, MessageFormat::Human);
+        let Some(stats) = stats else {
+            // Only problems outside the scope failed the hub.
+            eprintln!("{verb} the whole hub: no errors in the pages reported on");
+            return;
+        };
+        if self.verbosity == Verbosity::Verbose {
+            for (variant, examples, languages) in &stats.variants {
+                let translations = if languages.is_empty() {
+                    "no translations".to_string()
+                } else {
+                    format!("translated: {}", languages.join(", "))
+                };
+                eprintln!(
+                    "  {variant}: {}, {translations}",
+                    plural(*examples, "example checked", "examples checked")
+                );
+            }
+        }
+        let mut line = format!(
+            "{verb} {} in {}, {}, {} in {} ms",
+            plural(stats.pages, "page", "pages"),
+            plural(stats.languages, "language", "languages"),
+            plural(stats.diagrams, "diagram", "diagrams"),
+            plural(stats.examples, "example checked", "examples checked"),
+            self.started.elapsed().as_millis()
+        );
+        if !warnings.is_empty() {
+            line.push_str(&format!(
+                " ({})",
+                plural(warnings.len(), "warning", "warnings")
+            ));
+        }
+        eprintln!("{line}");
     }
 }
 
@@ -160,57 +337,12 @@ fn lexical_absolute(path: &Path) -> PathBuf {
 }
 
 /// Prints every diagnostic of a failed run and the closing count.
-fn content_errors(diagnostics: &[Diagnostic], format: MessageFormat) {
-    report::print(diagnostics, format);
-    if format == MessageFormat::Human {
-        let (errors, warnings) = counts(diagnostics);
-        let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
-        if warnings > 0 {
-            line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
-        }
-        eprintln!("{line}; nothing was written");
-    }
-}
-
-/// Prints the warnings of a successful run and its closing summary line.
-fn succeeded(
-    verb: &str,
-    written: &Written,
-    started: Instant,
-    format: MessageFormat,
-    verbosity: Verbosity,
-) {
-    if verbosity != Verbosity::Quiet {
-        report::print(&written.warnings, format);
-    }
-    if format != MessageFormat::Human || verbosity == Verbosity::Quiet {
-        return;
-    }
-    let stats = &written.stats;
-    let warnings = written.warnings.len();
-    if verbosity == Verbosity::Verbose {
-        for (variant, examples, languages) in &stats.variants {
-            let translations = if languages.is_empty() {
-                "no translations".to_string()
-            } else {
-                format!("translated: {}", languages.join(", "))
-            };
-            eprintln!(
-                "  {variant}: {}, {translations}",
-                plural(*examples, "example checked", "examples checked")
-            );
-        }
-    }
-    let mut line = format!(
-        "{verb} {} in {}, {}, {} in {} ms",
-        plural(stats.pages, "page", "pages"),
-        plural(stats.languages, "language", "languages"),
-        plural(stats.diagrams, "diagram", "diagrams"),
-        plural(stats.examples, "example checked", "examples checked"),
-        started.elapsed().as_millis()
-    );
+fn content_errors(diagnostics: &[Diagnostic]) {
+    report::print(diagnostics, MessageFormat::Human);
+    let (errors, warnings) = counts(diagnostics);
+    let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
     if warnings > 0 {
-        line.push_str(&format!(" ({})", plural(warnings, "warning", "warnings")));
+        line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));
     }
-    eprintln!("{line}");
+    eprintln!("{line}; nothing was written");
 }

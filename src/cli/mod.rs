@@ -1,15 +1,19 @@
 //! Commands, diagnostics rendering and exit codes.
 //!
-//! Exit codes: 0 success, 1 content errors (the hub needs fixing), 2 usage or
-//! I/O errors (the command or the machine needs fixing).
+//! Exit codes: 0 success, 1 content errors (the hub needs fixing; with
+//! `check --deny warnings` warnings too), 2 usage, I/O or git errors (the
+//! command or the machine needs fixing).
 
 pub mod board;
 mod build;
+mod github;
+mod junit;
 pub mod new;
 pub mod perft;
 mod progress;
 pub mod replay;
 mod report;
+mod scope;
 pub mod serve;
 
 use std::process::ExitCode;
@@ -52,7 +56,9 @@ enum Command {
     #[command(after_help = "Example:\n  rulehub build --root my-hub --output site")]
     Build(build::BuildArgs),
     /// Check the hub like `build` does, without writing anything.
-    #[command(after_help = "Example:\n  rulehub check --root my-hub --message-format json")]
+    #[command(
+        after_help = "Examples:\n  rulehub check --root my-hub --message-format github\n  rulehub check --message-format junit --output-file rulehub-junit.xml\n  rulehub check --changed-since origin/main --deny warnings"
+    )]
     Check(build::CheckArgs),
     /// Serve the hub on localhost, rebuilding and reloading pages as files change.
     #[command(after_help = "Example:\n  rulehub serve --root my-hub --port 0 --open")]

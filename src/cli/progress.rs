@@ -10,7 +10,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rulehub::site::Progress;
 
 use super::Verbosity;
-use super::report::MessageFormat;
 
 /// How long a command runs before its progress bar appears.
 const SHOW_AFTER: Duration = Duration::from_secs(1);
@@ -27,10 +26,9 @@ pub struct PageBar {
 
 impl PageBar {
     /// A hidden bar, counting from now; `verb` leads its line ("building").
-    pub fn new(verb: &str, format: MessageFormat, verbosity: Verbosity) -> PageBar {
-        let enabled = format == MessageFormat::Human
-            && verbosity != Verbosity::Quiet
-            && std::io::stderr().is_terminal();
+    /// `human` says whether the terminal gets readable output at all.
+    pub fn new(verb: &str, human: bool, verbosity: Verbosity) -> PageBar {
+        let enabled = human && verbosity != Verbosity::Quiet && std::io::stderr().is_terminal();
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template(&format!(

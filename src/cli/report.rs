@@ -1,7 +1,9 @@
-//! Printing diagnostics: cargo-style with miette on a terminal, or one JSON
-//! object per line for tools (`--message-format json`).
+//! Printing diagnostics: cargo-style with miette on a terminal, or for
+//! tools one JSON object per line (`--message-format json`), GitHub Actions
+//! annotations (`github`) or a JUnit XML report (`junit`).
 
 use std::io::{IsTerminal, Write};
+use std::path::{Component, Path, PathBuf};
 
 use clap::ValueEnum;
 use miette::{
@@ -9,6 +11,9 @@ use miette::{
     Severity as MietteSeverity,
 };
 use rulehub::diagnostic::{Diagnostic, Severity};
+use rulehub::inventory::Inventory;
+
+use super::{github, junit};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
 pub enum MessageFormat {
@@ -17,6 +22,108 @@ pub enum MessageFormat {
     Human,
     /// One JSON object per diagnostic on stdout.
     Json,
+}
+
+/// The formats of `build` and `check`, which CI runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
+pub enum ReportFormat {
+    /// Readable messages with the source line underlined, on stderr.
+    #[default]
+    Human,
+    /// One JSON object per diagnostic.
+    Json,
+    /// GitHub Actions workflow commands (`::error file=…,line=…::…`), one per
+    /// diagnostic, shown on the pull request's diff.
+    Github,
+    /// A JUnit XML report: a test case per page and per worked example.
+    Junit,
+}
+
+/// Where a run's diagnostics go.
+#[derive(clap::Args)]
+pub struct ReportArgs {
+    /// How to report diagnostics.
+    #[arg(long, value_enum, default_value_t)]
+    message_format: ReportFormat,
+    /// Write the json, github or junit report to FILE instead of stdout; the
+    /// terminal then gets the readable messages as well.
+    #[arg(long, value_name = "FILE")]
+    output_file: Option<PathBuf>,
+}
+
+impl ReportArgs {
+    /// Refuses combinations that make no sense, before any work is done.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.output_file.is_some() && self.message_format == ReportFormat::Human {
+            return Err(
+                "--output-file needs --message-format json, github or junit \
+                 (readable messages always go to the terminal)"
+                    .to_string(),
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether the terminal gets the readable messages and summary lines
+    /// (otherwise stdout carries the machine report alone).
+    pub fn human_on_terminal(&self) -> bool {
+        self.message_format == ReportFormat::Human || self.output_file.is_some()
+    }
+
+    /// Whether the report lists what passed, which needs the hub's pages.
+    pub fn needs_inventory(&self) -> bool {
+        self.message_format == ReportFormat::Junit
+    }
+
+    /// Writes the machine report (nothing for `human`) to the output file
+    /// or stdout. `root` prefixes the paths github and junit show.
+    pub fn write_machine_report(
+        &self,
+        diagnostics: &[Diagnostic],
+        inventory: Option<&Inventory>,
+        root: &Path,
+    ) -> Result<(), String> {
+        let text = match self.message_format {
+            ReportFormat::Human => return Ok(()),
+            ReportFormat::Json => diagnostics.iter().map(|d| json(d) + "\n").collect(),
+            ReportFormat::Github => github::annotations(diagnostics, root),
+            ReportFormat::Junit => junit::report(diagnostics, inventory, root),
+        };
+        match &self.output_file {
+            Some(path) => std::fs::write(path, text)
+                .map_err(|error| format!("cannot write the report to {}: {error}", path.display())),
+            None => {
+                let mut stdout = std::io::stdout().lock();
+                stdout
+                    .write_all(text.as_bytes())
+                    .and_then(|()| stdout.flush())
+                    .map_err(|error| format!("cannot write the report: {error}"))
+            }
+        }
+    }
+}
+
+/// A hub-relative `file` as seen from where rulehub runs: joined to `root`
+/// without `.` parts, `/`-separated, so CI can match it to the checkout.
+pub fn shown_path(root: &Path, file: &Path) -> String {
+    let joined = if file.is_absolute() {
+        file.to_path_buf()
+    } else {
+        root.join(file)
+    };
+    let parts: Vec<String> = joined
+        .components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .map(|c| match c {
+            Component::RootDir => String::new(),
+            other => other.as_os_str().to_string_lossy().into_owned(),
+        })
+        .collect();
+    match parts.as_slice() {
+        [] => ".".to_string(),
+        [only] if only.is_empty() => "/".to_string(),
+        _ => parts.join("/"),
+    }
 }
 
 fn use_colour() -> bool {
