@@ -134,6 +134,11 @@ fn deeply_nested_yaml_is_refused_at_the_bracket_that_is_too_deep() {
     // the 65th bracket is column 9 + 65.
     assert!(stderr.contains(&format!("{PAGE}:6:74")), "{stderr}");
     assert!(stderr.contains("nested more than 64"), "{stderr}");
+    assert!(
+        stderr.len() < 4_000,
+        "the snippet is a window around the place, not the 200 kB line: {} bytes",
+        stderr.len()
+    );
 }
 
 #[test]

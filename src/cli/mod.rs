@@ -6,6 +6,7 @@
 
 pub mod board;
 mod build;
+mod excerpt;
 mod github;
 mod junit;
 pub mod new;

@@ -7,12 +7,13 @@ use std::path::{Component, Path, PathBuf};
 
 use clap::ValueEnum;
 use miette::{
-    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource,
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic,
     Severity as MietteSeverity,
 };
 use rulehub::diagnostic::{Diagnostic, Severity};
 use rulehub::inventory::Inventory;
 
+use super::excerpt::Excerpt;
 use super::{github, junit};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]
@@ -189,19 +190,23 @@ fn to_miette(diagnostic: &Diagnostic) -> Box<dyn miette::Diagnostic + Send + Syn
     }
     match (&diagnostic.source, diagnostic.position) {
         (Some(source), Some(position)) => {
-            let text = source.to_string();
-            let length = text[position.offset.min(text.len())..]
+            let excerpt = Excerpt::around(
+                diagnostic.file.display().to_string(),
+                source,
+                position.line,
+                position.column,
+            );
+            let length = excerpt.text()[excerpt.offset..]
                 .chars()
                 .next()
                 .map_or(0, char::len_utf8);
             let report = report.with_label(LabeledSpan::at(
-                position.offset..position.offset + length,
+                excerpt.offset..excerpt.offset + length,
                 "here",
             ));
-            let named = NamedSource::new(diagnostic.file.display().to_string(), text);
             Box::new(WithSource {
                 inner: report,
-                source: named,
+                source: excerpt,
             })
         }
         _ => Box::new(report),
@@ -212,7 +217,7 @@ fn to_miette(diagnostic: &Diagnostic) -> Box<dyn miette::Diagnostic + Send + Syn
 #[derive(Debug)]
 struct WithSource {
     inner: MietteDiagnostic,
-    source: NamedSource<String>,
+    source: Excerpt,
 }
 
 impl std::fmt::Display for WithSource {
