@@ -16,6 +16,20 @@ pub enum Escape {
     Edge,
     /// One of the four corner squares.
     Corners,
+    /// One of the squares listed in `escape_squares` (e.g. only some edge squares).
+    Squares,
+}
+
+impl Escape {
+    /// Every kind, for documentation and code lists.
+    pub const ALL: &'static [Escape] = &[Escape::Edge, Escape::Corners, Escape::Squares];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Escape::Edge => "edge",
+            Escape::Corners => "corners",
+            Escape::Squares => "squares",
+        }
+    }
 }
 
 /// Which pieces a rule lets onto (or across) a special square.
@@ -28,25 +42,36 @@ pub enum Access {
     King,
     /// The king and the defenders, not the attackers.
     Defenders,
+    /// The attackers only, neither defenders nor the king (camps).
+    Attackers,
     /// Every piece.
     Everyone,
 }
 
 impl Access {
+    /// Every value, for documentation and code lists.
+    pub const ALL: &'static [Access] = &[
+        Access::Nobody,
+        Access::King,
+        Access::Defenders,
+        Access::Attackers,
+        Access::Everyone,
+    ];
     pub fn allows_king(self) -> bool {
-        !matches!(self, Access::Nobody)
+        matches!(self, Access::King | Access::Defenders | Access::Everyone)
     }
     pub fn allows_defender(self) -> bool {
         matches!(self, Access::Defenders | Access::Everyone)
     }
     pub fn allows_attacker(self) -> bool {
-        matches!(self, Access::Everyone)
+        matches!(self, Access::Attackers | Access::Everyone)
     }
     pub fn as_str(self) -> &'static str {
         match self {
             Access::Nobody => "nobody",
             Access::King => "king",
             Access::Defenders => "defenders",
+            Access::Attackers => "attackers",
             Access::Everyone => "everyone",
         }
     }
@@ -63,6 +88,13 @@ pub enum HostileTo {
 }
 
 impl HostileTo {
+    /// Every value, for documentation and code lists.
+    pub const ALL: &'static [HostileTo] = &[
+        HostileTo::Nobody,
+        HostileTo::Attackers,
+        HostileTo::Defenders,
+        HostileTo::Everyone,
+    ];
     pub fn includes(self, side: Side) -> bool {
         match self {
             HostileTo::Nobody => false,
@@ -96,6 +128,21 @@ pub enum KingArmed {
 }
 
 impl KingArmed {
+    /// Every value, for documentation and code lists.
+    pub const ALL: &'static [KingArmed] = &[
+        KingArmed::No,
+        KingArmed::Hammer,
+        KingArmed::Anvil,
+        KingArmed::Yes,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KingArmed::No => "no",
+            KingArmed::Hammer => "hammer",
+            KingArmed::Anvil => "anvil",
+            KingArmed::Yes => "yes",
+        }
+    }
     pub fn hammer(self) -> bool {
         matches!(self, KingArmed::Hammer | KingArmed::Yes)
     }
@@ -118,6 +165,22 @@ pub enum KingCapture {
     Strong,
 }
 
+impl KingCapture {
+    /// Every value, for documentation and code lists.
+    pub const ALL: &'static [KingCapture] = &[
+        KingCapture::Weak,
+        KingCapture::StrongOnThrone,
+        KingCapture::Strong,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            KingCapture::Weak => "weak",
+            KingCapture::StrongOnThrone => "strong-on-throne",
+            KingCapture::Strong => "strong",
+        }
+    }
+}
+
 /// What a repeated position does to the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -125,15 +188,60 @@ pub enum RepetitionResult {
     Draw,
     AttackersLose,
     DefendersLose,
+    /// The side whose move completes the repetition loses.
+    RepeatingSideLoses,
+}
+
+impl RepetitionResult {
+    /// Every value, for documentation and code lists.
+    pub const ALL: &'static [RepetitionResult] = &[
+        RepetitionResult::Draw,
+        RepetitionResult::AttackersLose,
+        RepetitionResult::DefendersLose,
+        RepetitionResult::RepeatingSideLoses,
+    ];
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RepetitionResult::Draw => "draw",
+            RepetitionResult::AttackersLose => "attackers-lose",
+            RepetitionResult::DefendersLose => "defenders-lose",
+            RepetitionResult::RepeatingSideLoses => "repeating-side-loses",
+        }
+    }
 }
 
 /// The repetition rule: the same position with the same side to move
-/// occurring `count` times ends the game with `result`.
+/// occurring `count` times ends the game with `result`. With `forbidden`,
+/// the move that would bring about that occurrence is illegal instead (so
+/// `result` applies only if a game reaches it some other way, which it
+/// cannot: the engine refuses the move).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Repetition {
     pub count: u32,
     pub result: RepetitionResult,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub forbidden: bool,
+}
+
+/// Attacker camps (Ashton and Foteviken Tablut): marked squares, grouped
+/// into camps by orthogonal contact, that only the pieces standing in a camp
+/// may use — they move inside it and leave it, and can never come back.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Camps {
+    /// The camp squares in algebraic notation (`a4`).
+    pub squares: Vec<String>,
+    /// Which pieces standing in a camp may move on within it (stop on and
+    /// cross its squares). No piece from outside may ever stop on a camp.
+    pub stop: Access,
+    /// Which pieces from outside a camp may cross it without stopping.
+    pub pass: Access,
+    /// Whose pieces a camp square (empty or not) captures against; never
+    /// against a piece standing in that same camp.
+    pub hostile: HostileTo,
+    /// A camp square counts as a hostile side when capturing the king.
+    pub hostile_to_king: bool,
 }
 
 /// A complete tafl rule set. Every field is public so a comparison table can
@@ -147,6 +255,12 @@ pub struct Rules {
     pub setup: String,
     pub first_to_move: Side,
     pub escape: Escape,
+    /// The escape squares (algebraic) when `escape` is `squares`; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub escape_squares: Vec<String>,
+    /// Attacker camps, if the rules have them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub camps: Option<Camps>,
     /// Who may stop on the empty throne (the king starts there in any case).
     pub throne_stop: Access,
     /// Who may pass across the empty throne.
@@ -198,6 +312,13 @@ const PRESET_NAMES: &[&str] = &[
     "tablut-corner-hostile-edge",
     "copenhagen",
     "fetlar",
+    "ashton-tablut",
+];
+
+/// The sixteen camp squares of Ashton Tablut: a T of four squares in the
+/// middle of each edge, where the attackers start.
+const ASHTON_CAMPS: [&str; 16] = [
+    "a4", "a5", "a6", "b5", "d1", "e1", "f1", "e2", "i4", "i5", "i6", "h5", "d9", "e9", "f9", "e8",
 ];
 
 /// The names of every preset, the default first.
@@ -261,6 +382,19 @@ pub fn preset_description(name: &str) -> Option<&'static str> {
              throne counting), never on the edge; no shieldwall, fort or encirclement rules; \
              threefold repetition draws."
         }
+        "ashton-tablut" => {
+            "Ashton Tablut 9×9, as played in the University of Bologna's Tablut AI competition \
+             (rules after Fotevikens Museum as published by Aage Nielsen, aagenielsen.dk/\
+             ashton_rules.html, and the competition's reference engine GameAshtonTablut): the \
+             defenders (Swedes) move first; the king wins on any edge square; nobody stops on \
+             or crosses the throne once the king has left it; the attackers start in four \
+             T-shaped camps, which they may move in and leave but never re-enter, and which no \
+             defender enters or crosses; camps and the empty throne capture against every \
+             piece, the throne against defenders even with the king on it; the armed king is \
+             captured by four on the throne, three and the throne beside it, two (a camp \
+             counting as one) elsewhere; a position reached a second time draws (the \
+             competition server's default)."
+        }
         _ => return None,
     })
 }
@@ -272,6 +406,8 @@ pub fn preset(name: &str) -> Option<Rules> {
         setup: TABLUT_SETUP.to_string(),
         first_to_move: Side::Attackers,
         escape: Escape::Edge,
+        escape_squares: Vec::new(),
+        camps: None,
         throne_stop: Access::Nobody,
         throne_pass: Access::Everyone,
         king_may_return_to_throne: false,
@@ -290,6 +426,7 @@ pub fn preset(name: &str) -> Option<Rules> {
         repetition: Some(Repetition {
             count: 3,
             result: RepetitionResult::Draw,
+            forbidden: false,
         }),
         move_limit: None,
         no_moves_loses: true,
@@ -356,10 +493,34 @@ pub fn preset(name: &str) -> Option<Rules> {
         repetition: Some(Repetition {
             count: 3,
             result: RepetitionResult::DefendersLose,
+            forbidden: false,
         }),
         ..fetlar.clone()
     };
+    let ashton_tablut = Rules {
+        first_to_move: Side::Defenders,
+        camps: Some(Camps {
+            squares: ASHTON_CAMPS.iter().map(|s| s.to_string()).collect(),
+            stop: Access::Attackers,
+            pass: Access::Nobody,
+            hostile: HostileTo::Everyone,
+            hostile_to_king: true,
+        }),
+        throne_stop: Access::Nobody,
+        throne_pass: Access::Nobody,
+        king_may_return_to_throne: false,
+        throne_hostile_empty: HostileTo::Everyone,
+        throne_hostile_occupied: HostileTo::Defenders,
+        king_capture: KingCapture::StrongOnThrone,
+        repetition: Some(Repetition {
+            count: 2,
+            result: RepetitionResult::Draw,
+            forbidden: false,
+        }),
+        ..tablut_edge.clone()
+    };
     Some(match name {
+        "ashton-tablut" => ashton_tablut,
         "tablut-edge" => tablut_edge,
         "tablut" => tablut,
         "brandubh" => brandubh,
@@ -391,6 +552,7 @@ impl Rules {
             Access::Nobody => "no piece",
             Access::King => "only the king",
             Access::Defenders => "only the king and the defenders",
+            Access::Attackers => "only the attackers",
             Access::Everyone => "every piece",
         };
         let hostile = |h: HostileTo| match h {
@@ -404,6 +566,10 @@ impl Rules {
             match self.escape {
                 Escape::Edge => "the king wins on any edge square".to_string(),
                 Escape::Corners => "the king wins on a corner".to_string(),
+                Escape::Squares => format!(
+                    "the king wins on one of the escape squares {}",
+                    self.escape_squares.join(", ")
+                ),
             },
             format!(
                 "{} may stop on the empty throne{}, {} may cross it",
@@ -441,6 +607,21 @@ impl Rules {
             }
             .to_string(),
         ];
+        if let Some(camps) = &self.camps {
+            parts.push(format!(
+                "camps on {}: {} standing in a camp may move within it and leave it but never \
+                 return, {} from outside may cross one, camps capture against {}{}",
+                camps.squares.join(", "),
+                who(camps.stop),
+                who(camps.pass),
+                hostile(camps.hostile),
+                if camps.hostile_to_king {
+                    " and count against the king"
+                } else {
+                    ""
+                }
+            ));
+        }
         if self.edge_hostile_to_king {
             parts.push("the board edge counts against the king".to_string());
         }
@@ -457,15 +638,23 @@ impl Rules {
             parts.push("encircling every defender wins for the attackers".to_string());
         }
         if let Some(rep) = self.repetition {
-            parts.push(format!(
-                "repeating a position {} times {}",
-                rep.count,
-                match rep.result {
-                    RepetitionResult::Draw => "draws",
-                    RepetitionResult::AttackersLose => "loses for the attackers",
-                    RepetitionResult::DefendersLose => "loses for the defenders",
-                }
-            ));
+            if rep.forbidden {
+                parts.push(format!(
+                    "a move that would bring a position about for the {} time is illegal",
+                    ordinal(rep.count)
+                ));
+            } else {
+                parts.push(format!(
+                    "repeating a position {} times {}",
+                    rep.count,
+                    match rep.result {
+                        RepetitionResult::Draw => "draws",
+                        RepetitionResult::AttackersLose => "loses for the attackers",
+                        RepetitionResult::DefendersLose => "loses for the defenders",
+                        RepetitionResult::RepeatingSideLoses => "loses for the side that repeats",
+                    }
+                ));
+            }
         }
         if let Some(n) = self.move_limit {
             parts.push(format!("{n} moves without a capture draw"));
@@ -505,6 +694,24 @@ impl Rules {
                     .to_string(),
             );
         }
+        self.validate_squares(self.dims)?;
+        if self.escape == Escape::Squares && self.escape_squares.is_empty() {
+            return bad(
+                "escape is `squares` but escape_squares is empty: the king could never win; \
+                 list the squares, e.g. `escape_squares: [b1, c1]`"
+                    .to_string(),
+            );
+        }
+        if self.escape != Escape::Squares && !self.escape_squares.is_empty() {
+            return bad(format!(
+                "escape_squares is only read when escape is `squares`, but escape is `{}`; \
+                 set `escape: squares` or remove escape_squares",
+                self.escape.as_str()
+            ));
+        }
+        if self.camps.as_ref().is_some_and(|c| c.squares.is_empty()) {
+            return bad("camps has no squares; list them or remove camps".to_string());
+        }
         if self.exit_fort && self.escape == Escape::Edge {
             return bad(
                 "exit_fort needs escape `corners`: with edge escape the king has already won \
@@ -539,6 +746,61 @@ impl Rules {
         self.start_position().map_err(RulesError::Setup)?;
         Ok(())
     }
+
+    /// Checks that every square the rules name (escape squares, camps) is
+    /// on a board of `dims` and clear of the throne and the corners.
+    pub fn validate_squares(&self, dims: Dims) -> Result<(), RulesError> {
+        let bad = |message: String| Err(RulesError::Contradiction { message });
+        let mut named: Vec<(&str, &String)> = self
+            .escape_squares
+            .iter()
+            .map(|name| ("escape_squares", name))
+            .collect();
+        if let Some(camps) = &self.camps {
+            named.extend(camps.squares.iter().map(|name| ("camps.squares", name)));
+        }
+        for (field, name) in named {
+            let square = match crate::engine::board::Square::parse(name, dims) {
+                Ok(square) => square,
+                Err(e) => return bad(format!("{field}: {e}")),
+            };
+            if square == dims.center() {
+                return bad(format!(
+                    "{field}: {name} is the throne; name squares other than {}",
+                    square.name(dims)
+                ));
+            }
+            if field == "camps.squares" && dims.corners().contains(&square) {
+                return bad(format!(
+                    "camps.squares: {name} is a corner; a square is a corner or a camp, not both"
+                ));
+            }
+        }
+        if let Some(camps) = &self.camps
+            && self.escape == Escape::Squares
+            && let Some(both) = camps
+                .squares
+                .iter()
+                .find(|s| self.escape_squares.contains(s))
+        {
+            return bad(format!(
+                "{both} is both a camp and an escape square; the king may never stop on a camp"
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// `2nd`, `3rd`, `4th` … for rule sentences.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Why a rule set could not be resolved.
@@ -597,6 +859,14 @@ pub struct RulesOverrides {
     pub first_to_move: Option<Side>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub escape: Option<Escape>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub escape_squares: Option<Vec<String>>,
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub camps: Option<Option<Camps>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub throne_stop: Option<Access>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -712,6 +982,16 @@ impl RulesSpec {
                 base.as_ref().map(|b| b.escape),
                 Escape::Edge,
             ),
+            escape_squares: o
+                .escape_squares
+                .clone()
+                .or_else(|| base.as_ref().map(|b| b.escape_squares.clone()))
+                .unwrap_or_default(),
+            camps: o
+                .camps
+                .clone()
+                .or_else(|| base.as_ref().map(|b| b.camps.clone()))
+                .unwrap_or_default(),
             throne_stop: field_or(
                 &mut missing,
                 "throne_stop",
