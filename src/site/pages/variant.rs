@@ -79,13 +79,25 @@ impl VariantEmbeds<'_> {
             .filter(|m| m.from != m.to)
             .map(|m| (m.from, m.to))
             .collect();
-        let last = example.moves[example.moves.len() - 1];
-        let to = (last.to != last.from).then_some(last.to);
+        let last = example.moves.last();
+        let to = last.and_then(|m| (m.to != m.from).then_some(m.to));
+        // `moves_from` dots belong to the position they were checked in:
+        // after the moves, or the only position when there are none.
+        let dots: Vec<_> = example
+            .destinations
+            .iter()
+            .flat_map(|(_, targets)| targets.iter().copied())
+            .collect();
         let before_marks = Annotations {
-            from: Some(last.from),
+            from: last.map(|m| m.from),
             to,
             arrows,
             captured: Vec::new(),
+            dots: if last.is_none() {
+                dots.clone()
+            } else {
+                Vec::new()
+            },
         };
         let before_file = format!("example-{id}-before.svg");
         let spec = &self.checked.example_render;
@@ -97,14 +109,15 @@ impl VariantEmbeds<'_> {
             &sentence,
             &before_marks,
         );
-        let show_after = example.illegal.is_none();
+        let show_after = example.illegal.is_none() && last.is_some();
         let after_file = format!("example-{id}-after.svg");
         if show_after && result.is_ok() {
             let after_marks = Annotations {
-                from: Some(last.from),
+                from: last.map(|m| m.from),
                 to,
                 arrows: Vec::new(),
                 captured: example.captures.clone(),
+                dots,
             };
             result = self.draw(
                 &after_file,
