@@ -274,9 +274,11 @@ impl Painter<'_> {
     fn cells(&mut self, g: &Geometry, op: &CellsOp) -> Group {
         let mut kinds: BTreeMap<Square, &str> = BTreeMap::new();
         for zone in &op.zones.cells {
-            for &[row, col] in &zone.at {
+            for square in &zone.at {
                 // Validation keeps zones on the board; the casts cannot truncate.
-                kinds.insert(Square::new(row as u8, col as u8), zone.kind.as_str());
+                if let Ok([row, col]) = square.resolve(g.dims) {
+                    kinds.insert(Square::new(row as u8, col as u8), zone.kind.as_str());
+                }
             }
         }
         let checkered = op.light.is_some() && op.dark.is_some();

@@ -40,7 +40,7 @@ pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
 pub use spec::{
     ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, MAX_SIDE,
-    MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope, Zone, Zones, validate,
+    MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope, Zone, ZoneSquare, Zones, validate,
 };
 
 use crate::engine::{Dims, Piece, Square};

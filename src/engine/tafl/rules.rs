@@ -5,8 +5,9 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::game::SquareKind;
 use super::position::{Position, SetupError};
-use crate::engine::board::{Dims, MAX_SIDE, MIN_SIDE, Side};
+use crate::engine::board::{Dims, MAX_SIDE, MIN_SIDE, Side, Square};
 
 /// Where the king must go to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -747,6 +748,30 @@ impl Rules {
         Ok(())
     }
 
+    /// The special squares these rules give a board of `dims`, by kind, in
+    /// [`SquareKind::ALL`] order: the throne, the corners, the camps and the
+    /// listed escape squares (names off the board are left out; validation
+    /// reports them).
+    pub fn special_squares(&self, dims: Dims) -> Vec<(SquareKind, Vec<Square>)> {
+        let named = |names: &[String]| -> Vec<Square> {
+            names
+                .iter()
+                .filter_map(|n| Square::parse(n, dims).ok())
+                .collect()
+        };
+        let mut out = vec![
+            (SquareKind::Throne, vec![dims.center()]),
+            (SquareKind::Corner, dims.corners().to_vec()),
+        ];
+        if let Some(camps) = &self.camps {
+            out.push((SquareKind::Camp, named(&camps.squares)));
+        }
+        if self.escape == Escape::Squares {
+            out.push((SquareKind::Escape, named(&self.escape_squares)));
+        }
+        out
+    }
+
     /// Checks that every square the rules name (escape squares, camps) is
     /// on a board of `dims` and clear of the throne and the corners.
     pub fn validate_squares(&self, dims: Dims) -> Result<(), RulesError> {
@@ -760,7 +785,7 @@ impl Rules {
             named.extend(camps.squares.iter().map(|name| ("camps.squares", name)));
         }
         for (field, name) in named {
-            let square = match crate::engine::board::Square::parse(name, dims) {
+            let square = match Square::parse(name, dims) {
                 Ok(square) => square,
                 Err(e) => return bad(format!("{field}: {e}")),
             };
