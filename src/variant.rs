@@ -73,11 +73,19 @@ pub fn check(variant: &Variant, palette: &Palette) -> Result<CheckedVariant, Vec
         );
     }
     if problems.is_empty() {
+        // Start diagrams and example boards name squares: coordinates on
+        // both, unless the author turned them off for the start diagram.
+        let example_render = with_coordinates(&render);
+        let render = if render.coordinates {
+            example_render.clone()
+        } else {
+            render
+        };
         Ok(CheckedVariant {
             rules,
             dims,
             start,
-            example_render: with_coordinates(&render),
+            example_render,
             render,
             examples,
         })
@@ -185,12 +193,7 @@ fn check_board_fields(
     dims: Dims,
     problems: &mut Vec<Diagnostic>,
 ) {
-    let overrides = page
-        .front
-        .engine
-        .rules
-        .as_ref()
-        .map(|spec| &spec.overrides);
+    let overrides = page.front.engine.rules.as_ref().map(|spec| &spec.overrides);
     if let Some(rule_dims) = overrides.and_then(|o| o.dims)
         && rule_dims != dims
     {
@@ -226,7 +229,9 @@ fn check_board_fields(
                     page.key_position("rules"),
                     format!("on this {dims} board: {error}"),
                 )
-                .with_help("name squares that lie on the page's board, in algebraic notation (`a4`)"),
+                .with_help(
+                    "name squares that lie on the page's board, in algebraic notation (`a4`)",
+                ),
         );
     }
 }
@@ -335,7 +340,9 @@ fn check_zones_against_rules(
                 .flat_map(|(_, squares)| squares.iter().copied())
                 .collect();
             for square in &zone.at {
-                let Ok([row, col]) = square.resolve(dims) else { continue };
+                let Ok([row, col]) = square.resolve(dims) else {
+                    continue;
+                };
                 if row >= u32::from(dims.rows) || col >= u32::from(dims.cols) {
                     continue; // reported by the render check
                 }

@@ -142,7 +142,10 @@ fn table_glance_and_drawing_follow_the_pages_board_and_rules_not_the_presets() {
     assert_eq!(row(&table, "Board"), ["9×9", "7×7"]);
     let page = built_page(&hub, "small/index.html");
     assert_eq!(glance(&page, "Board"), "7×7");
-    assert_eq!(glance(&page, "King takes part in captures"), "yes, as either partner");
+    assert_eq!(
+        glance(&page, "King takes part in captures"),
+        "yes, as either partner"
+    );
     // The default drawing puts the throne on this board's centre, d4.
     let svg = built_page(&hub, "small/board.svg");
     assert!(svg.contains("throne"), "the throne is drawn");
@@ -153,7 +156,11 @@ fn table_glance_and_drawing_follow_the_pages_board_and_rules_not_the_presets() {
         "rules: { preset: tablut }",
         "rules: { preset: tablut, king_armed: no }",
     );
-    hub.edit("content/tafl/small.md", "rows: 7, cols: 7", "rows: 5, cols: 5");
+    hub.edit(
+        "content/tafl/small.md",
+        "rows: 7, cols: 7",
+        "rows: 5, cols: 5",
+    );
     hub.edit(
         "content/tafl/small.md",
         "\"3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3\"",
@@ -180,7 +187,9 @@ fn rules_dims_that_contradict_the_board_are_an_error_not_ignored() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("content/tafl/small.md:8:")
-            && stderr.contains("`dims` inside `rules` says 9×9, but the page's board (`topology`) is 7×7"),
+            && stderr.contains(
+                "`dims` inside `rules` says 9×9, but the page's board (`topology`) is 7×7"
+            ),
         "{stderr}"
     );
 }
@@ -198,7 +207,9 @@ fn a_zone_that_contradicts_the_rules_fails_at_its_line() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("content/tafl/small.md:15:")
-            && stderr.contains("zone `throne` marks f6 ([1, 5]), but under these rules the throne squares are d4"),
+            && stderr.contains(
+                "zone `throne` marks f6 ([1, 5]), but under these rules the throne squares are d4"
+            ),
         "{stderr}"
     );
     // The corner zone, written with algebraic names and pairs, is accepted.

@@ -41,6 +41,18 @@ pub const MAX_SIDE: u8 = 19;
 #[serde(deny_unknown_fields)]
 pub struct RenderSpec {
     pub ops: Vec<RenderOp>,
+    /// The start diagram shows file letters and rank numbers (a
+    /// `coordinates` op is added when the ops have none); `false` turns that off.
+    #[serde(default = "shown")]
+    pub coordinates: bool,
+    /// The start diagram comes with a key of which piece is which side;
+    /// `false` turns it off.
+    #[serde(default = "shown")]
+    pub legend: bool,
+}
+
+fn shown() -> bool {
+    true
 }
 
 /// One drawing op, tagged by its `op` field.
@@ -380,6 +392,8 @@ impl RenderSpec {
                 .collect::<BTreeMap<_, _>>()
         };
         RenderSpec {
+            coordinates: true,
+            legend: true,
             ops: vec![
                 RenderOp::Rect(RectOp {
                     fill: token("background"),

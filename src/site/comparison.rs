@@ -51,6 +51,9 @@ pub const MESSAGE_IDS: &[&str] = &[
     "result-attackers-lose",
     "result-defenders-lose",
     "result-repeating-side-loses",
+    // The start diagram's key reuses the side names above.
+    "board-legend",
+    "legend-king",
 ];
 
 /// One row of the table: a label and one cell per variant.

@@ -163,6 +163,42 @@ fn figure(src: &str, caption: &str, alt: &str) -> String {
     )
 }
 
+impl VariantEmbeds<'_> {
+    /// The start diagram's key: a swatch in each piece's palette colours
+    /// and the side it belongs to, in the page's language.
+    fn legend(&self) -> String {
+        let i18n = self.site.i18n;
+        let palette = self.site.palette;
+        let colour = |token: &str| palette.light(token).unwrap_or("#808080").to_string();
+        let mut html = format!(
+            "<ul class=\"board-legend\" aria-label=\"{}\">",
+            escape(&i18n.message(self.lang, "board-legend", &[]))
+        );
+        for (piece, label) in [
+            ("attacker", "side-attackers"),
+            ("defender", "side-defenders"),
+            ("king", "legend-king"),
+        ] {
+            let mark = if piece == "king" {
+                format!(
+                    "<circle cx=\"8\" cy=\"8\" r=\"2.5\" fill=\"{}\"/>",
+                    escape(&colour("king-mark"))
+                )
+            } else {
+                String::new()
+            };
+            html.push_str(&format!(
+                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><circle cx=\"8\" cy=\"8\" r=\"6.5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
+                escape(&colour(piece)),
+                escape(&colour(&format!("{piece}-stroke"))),
+                escape(&i18n.message(self.lang, label, &[]))
+            ));
+        }
+        html.push_str("</ul>");
+        html
+    }
+}
+
 impl Embeds for VariantEmbeds<'_> {
     fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
         match shortcode.kind {
@@ -190,8 +226,13 @@ impl Embeds for VariantEmbeds<'_> {
                     &desc,
                     &Annotations::default(),
                 )?;
+                let legend = if self.checked.render.legend {
+                    self.legend()
+                } else {
+                    String::new()
+                };
                 Ok(format!(
-                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}</figcaption></figure>\n",
+                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}</figcaption>{legend}</figure>\n",
                     escape(&desc),
                     escape(&caption)
                 ))

@@ -147,3 +147,5 @@ example-cannot-move = { $piece ->
 state-exit-fort = Obránci drží na okraji pevnost, kterou útočníci nemohou prolomit.
 state-encirclement = Žádný obránce se už nemůže dostat na okraj.
 state-no-legal-moves = Strana na tahu nemá žádný platný tah.
+board-legend = Legenda
+legend-king = král

@@ -143,3 +143,5 @@ example-cannot-move = { $piece ->
 state-exit-fort = The defenders hold an exit fort the attackers cannot break.
 state-encirclement = No defender can reach the edge any more.
 state-no-legal-moves = The side to move has no legal move.
+board-legend = Key
+legend-king = the king

@@ -143,3 +143,5 @@ example-cannot-move = { $piece ->
 state-exit-fort = Puolustajilla on reunalla linnake, jota hyökkääjät eivät voi murtaa.
 state-encirclement = Yksikään puolustaja ei enää pääse reunalle.
 state-no-legal-moves = Vuorossa olevalla osapuolella ei ole sallittua siirtoa.
+board-legend = Selite
+legend-king = kuningas
