@@ -314,6 +314,8 @@ const PRESET_NAMES: &[&str] = &[
     "copenhagen",
     "fetlar",
     "ashton-tablut",
+    "tawlbwrdd",
+    "ard-ri",
 ];
 
 /// The sixteen camp squares of Ashton Tablut: a T of four squares in the
@@ -329,6 +331,13 @@ pub fn preset_names() -> &'static [&'static str] {
 
 const TABLUT_SETUP: &str = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3";
 const BRANDUBH_SETUP: &str = "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3";
+/// Tawlbwrdd 11×11: the attackers in six-piece groups on each edge, the
+/// twelve defenders in a diamond around the king.
+const TAWLBWRDD_SETUP: &str =
+    "4bbb4/4b1b4/5b5/5w5/bb2www2bb/b1bwwKwwb1b/bb2www2bb/5w5/5b5/4b1b4/4bbb4";
+/// Ard Rí 7×7: a block of eight defenders round the king, sixteen attackers
+/// in four groups on the edges.
+const ARD_RI_SETUP: &str = "2bbb2/3b3/b1www1b/bbwKwbb/b1www1b/3b3/2bbb2";
 const HNEFATAFL_SETUP: &str =
     "3bbbbb3/5b5/11/b4w4b/b3www3b/bb1wwKww1bb/b3www3b/b4w4b/11/5b5/3bbbbb3";
 
@@ -382,6 +391,25 @@ pub fn preset_description(name: &str) -> Option<&'static str> {
              attackers and, when empty, to defenders; armed king captured by four sides (the \
              throne counting), never on the edge; no shieldwall, fort or encirclement rules; \
              threefold repetition draws."
+        }
+        "tawlbwrdd" => {
+            "Tawlbwrdd 11×11 as described by Leif Jensen's Tawl-Bwrdd page \
+             (alumnus.caltech.edu/~leif/games/Hnefetafl/tawlbwrdd.html): the attackers move \
+             first; the king wins on any edge square; only the king stops on the king's \
+             square in the centre, every piece may cross it; the king does not capture and is \
+             captured on four sides by attackers or the king's square; an ordinary piece is \
+             taken by two enemies, never against the king's square. The source gives no \
+             repetition rule and does not say what a side without a move does; this preset has \
+             no repetition rule and makes having no move a loss, as most tafl rule sets do."
+        }
+        "ard-ri" => {
+            "Ard Rí 7×7 as described by Dragonheel's Lair (dragonheelslair.com/en/rulesard.php), \
+             with the attackers moving first as in Aage Nielsen's historical tafl rules \
+             (aagenielsen.dk/historical_hnefatafl_rules.php): the king wins on any edge square; \
+             once he has left the throne only he may return to it, and every piece may cross it \
+             (the source is silent on crossing); the armed king is captured only by attackers on \
+             all four sides, never against the throne; pieces are taken by two enemies; a side \
+             that cannot move loses. The source gives no repetition rule, nor does this preset."
         }
         "ashton-tablut" => {
             "Ashton Tablut 9×9, as played in the University of Bologna's Tablut AI competition \
@@ -520,7 +548,37 @@ pub fn preset(name: &str) -> Option<Rules> {
         }),
         ..tablut_edge.clone()
     };
+    let tawlbwrdd = Rules {
+        dims: Dims::new(11, 11),
+        setup: TAWLBWRDD_SETUP.to_string(),
+        throne_stop: Access::King,
+        throne_pass: Access::Everyone,
+        king_may_return_to_throne: true,
+        throne_hostile_empty: HostileTo::Nobody,
+        throne_hostile_occupied: HostileTo::Nobody,
+        king_armed: KingArmed::No,
+        king_capture: KingCapture::Strong,
+        throne_hostile_to_king: true,
+        repetition: None,
+        ..tablut_edge.clone()
+    };
+    let ard_ri = Rules {
+        dims: Dims::new(7, 7),
+        setup: ARD_RI_SETUP.to_string(),
+        throne_stop: Access::King,
+        throne_pass: Access::Everyone,
+        king_may_return_to_throne: true,
+        throne_hostile_empty: HostileTo::Nobody,
+        throne_hostile_occupied: HostileTo::Nobody,
+        king_armed: KingArmed::Yes,
+        king_capture: KingCapture::Strong,
+        throne_hostile_to_king: false,
+        repetition: None,
+        ..tablut_edge.clone()
+    };
     Some(match name {
+        "tawlbwrdd" => tawlbwrdd,
+        "ard-ri" => ard_ri,
         "ashton-tablut" => ashton_tablut,
         "tablut-edge" => tablut_edge,
         "tablut" => tablut,
