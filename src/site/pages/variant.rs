@@ -226,13 +226,14 @@ impl Embeds for VariantEmbeds<'_> {
                     &desc,
                     &Annotations::default(),
                 )?;
+                // Inside the caption: a figcaption must stay the figure's last child.
                 let legend = if self.checked.render.legend {
                     self.legend()
                 } else {
                     String::new()
                 };
                 Ok(format!(
-                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}</figcaption>{legend}</figure>\n",
+                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}{legend}</figcaption></figure>\n",
                     escape(&desc),
                     escape(&caption)
                 ))
