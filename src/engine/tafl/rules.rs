@@ -383,7 +383,10 @@ pub fn preset_description(name: &str) -> Option<&'static str> {
              every piece may cross the empty throne; corners hostile to all, throne hostile to \
              attackers and, when empty, to defenders; armed king captured by four sides (the \
              throne counting), never on the edge; shieldwall captures; exit forts win; \
-             encircling all defenders wins; the third repetition loses for the defenders."
+             encircling all defenders wins (aagenielsen.dk/copenhagen_rules.php); perpetual \
+             repetition is forbidden and loses for the defenders, as Taflheim's summary of \
+             these rules puts it (taflheim.io/how-to-play): here the third occurrence of a \
+             position ends the game that way."
         }
         "fetlar" => {
             "Fetlar Hnefatafl 11×11: corner escape; throne and corners for the king only, every \
