@@ -146,9 +146,12 @@ fn table_glance_and_drawing_follow_the_pages_board_and_rules_not_the_presets() {
         glance(&page, "King takes part in captures"),
         "yes, as either partner"
     );
-    // The default drawing puts the throne on this board's centre, d4.
+    // The default drawing: 7×7 squares, one throne, four corners, no camps.
     let svg = built_page(&hub, "small/board.svg");
-    assert!(svg.contains("throne"), "the throne is drawn");
+    assert_eq!(cells(&svg, "throne"), 1);
+    assert_eq!(cells(&svg, "corner"), 4);
+    assert_eq!(cells(&svg, "camp"), 0);
+    assert_eq!(cells(&svg, "cell-light") + cells(&svg, "cell-dark"), 49 - 5);
 
     // Change a rule field and the board: both follow.
     hub.edit(
@@ -170,6 +173,29 @@ fn table_glance_and_drawing_follow_the_pages_board_and_rules_not_the_presets() {
     assert_eq!(glance(&page, "Board"), "5×5");
     assert_eq!(glance(&page, "King takes part in captures"), "no");
     assert_eq!(row(&comparison(&hub), "Board"), ["9×9", "5×5"]);
+    let svg = built_page(&hub, "small/board.svg");
+    assert_eq!(cells(&svg, "cell-light") + cells(&svg, "cell-dark"), 25 - 5);
+
+    // A rule field that adds special squares shows in the drawing and the table.
+    hub.edit(
+        "content/tafl/small.md",
+        "rules: { preset: tablut, king_armed: no }",
+        "rules: { preset: tablut, king_armed: no, camps: { squares: [a3, e3], stop: attackers, pass: nobody, hostile: everyone, hostile_to_king: true } }",
+    );
+    hub.edit(
+        "content/tafl/small.md",
+        "\"2b2/2w2/bwKwb/2w2/2b2\"",
+        "\"2b2/2w2/1wKw1/2w2/2b2\"",
+    );
+    let svg = built_page(&hub, "small/board.svg");
+    assert_eq!(cells(&svg, "camp"), 2);
+    assert!(row(&comparison(&hub), "Special rules")[1].contains("attacker camps on a3, e3"));
+}
+
+/// How many board squares an SVG paints with a palette token.
+fn cells(svg: &str, token: &str) -> usize {
+    svg.matches(&format!("class=\"rh-fill-{token} rh-stroke-"))
+        .count()
 }
 
 #[test]

@@ -1587,6 +1587,8 @@ impl Game {
 /// Counts the legal move sequences of exactly `depth` moves from the current
 /// position (a finished game has none). Leaves are counted without playing
 /// them.
+/// A repetition ban (`repetition.forbidden`) is not applied here: perft
+/// measures the move generator, and the ban needs every move played out.
 pub fn perft(game: &mut Game, depth: u32) -> u64 {
     walk_perft(game, depth, perft_inner)
 }
