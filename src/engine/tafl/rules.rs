@@ -345,37 +345,44 @@ const HNEFATAFL_SETUP: &str =
 pub fn preset_description(name: &str) -> Option<&'static str> {
     Some(match name {
         "tablut-edge" => {
-            "Tablut 9×9 as in the hub's variant file: attackers move first; the king wins on any \
+            "Tablut 9×9 as in the hub's seed Tablut variant file (Linnaeus' Lachesis \
+             Lapponica, 1732, as reconstructed there): attackers move first; the king wins on any \
              edge square; nobody, not even the king, stops on the empty throne, though every \
              piece may cross it; the empty throne is hostile to all; the king is armed and is \
-             captured by four attackers, or three and the empty throne beside it."
+             captured by four attackers, or three and the empty throne beside it. The source only \
+             says a game neither side can win is drawn; the threefold-repetition draw is the \
+             hub's reading of that."
         }
         "tablut" => {
-            "Tablut 9×9, tournament reading of Linnaeus: edge escape; only the king stops on the \
+            "Tablut 9×9, tournament reading of Linnaeus as given by the hub's seed rules pages \
+             (Tablut section): edge escape; only the king stops on the \
              throne, others may cross it; the empty throne is hostile to all; the king is armed \
              and captured by four on the throne, three plus the throne beside it, two elsewhere; \
              no move loses; threefold repetition or 120 moves without capture draws; defenders \
              win when no attacker is left."
         }
         "brandubh" => {
-            "Brandubh 7×7, the common online rules: corner escape; throne and corners for the \
+            "Brandubh 7×7, the common online rules (no single source; the repetition draw is \
+             the hub's choice): corner escape; throne and corners for the \
              king only; every piece may cross the empty throne; corners and the empty throne are \
              hostile; armed king, captured by four on the throne, three plus the throne beside \
              it, two elsewhere; threefold repetition draws."
         }
         "brandubh-weak" => {
-            "Brandubh 7×7 with a weak king: as brandubh, but the king is captured by an opposing \
+            "Brandubh 7×7 with a weak king, as the hub's seed rules pages (Brandubh section) \
+             give it: as brandubh, but the king is captured by an opposing \
              pair anywhere, even on his throne; threefold repetition or 120 moves without \
              capture draws; defenders win when no attacker is left."
         }
         "tablut-corner" => {
-            "Tablut 9×9 with corner escape (Finnish text): only the king lands on throne and \
+            "Tablut 9×9 with corner escape, after the hub's seed Finnish Tablut text (which \
+             gives no repetition rule; the threefold draw is the hub's choice): only the king lands on throne and \
              corners, and no other piece crosses the throne; throne and corners are hostile to \
              every piece but the king; the king is captured by four attackers, or three and the \
              throne beside it; threefold repetition draws."
         }
         "tablut-corner-hostile-edge" => {
-            "As tablut-corner, but (Czech text) the board edge and the corners count like the \
+            "As tablut-corner, but after the hub's seed Czech Tablut text the board edge and the corners count like the \
              throne when capturing the king, so three attackers capture him on the edge."
         }
         "copenhagen" => {
@@ -389,7 +396,9 @@ pub fn preset_description(name: &str) -> Option<&'static str> {
              position ends the game that way."
         }
         "fetlar" => {
-            "Fetlar Hnefatafl 11×11: corner escape; throne and corners for the king only, every \
+            "Fetlar Hnefatafl 11×11 after the Fetlar Hnefatafl Panel's rules (2008, as printed \
+             at ultraboardgames.com/hnefatafl/fetlar-game-rules.php; the repetition draw is \
+             the hub's choice): corner escape; throne and corners for the king only, every \
              piece may cross the empty throne; corners hostile to all, throne hostile to \
              attackers and, when empty, to defenders; armed king captured by four sides (the \
              throne counting), never on the edge; no shieldwall, fort or encirclement rules; \
