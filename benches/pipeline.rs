@@ -130,7 +130,10 @@ fn bench(c: &mut Criterion) {
     for checked in &inputs.checked {
         boards.push((checked, checked.start.pieces(), Annotations::default()));
         for example in &checked.examples {
-            let last = example.moves[example.moves.len() - 1];
+            // Position-only examples (`moves_from`, `state`) have no move to mark.
+            let Some(&last) = example.moves.last() else {
+                continue;
+            };
             boards.push((
                 checked,
                 example.before.pieces(),
@@ -139,6 +142,7 @@ fn bench(c: &mut Criterion) {
                     to: Some(last.to),
                     arrows: example.moves.iter().map(|m| (m.from, m.to)).collect(),
                     captured: Vec::new(),
+                    dots: Vec::new(),
                 },
             ));
             if example.illegal.is_none() {

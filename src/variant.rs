@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 
 use crate::diagnostic::{Diagnostic, Position as SourcePosition};
 use crate::diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
-use crate::engine::tafl::{Position, Rules, RulesSpec};
-use crate::engine::{Dims, Piece};
+use crate::engine::tafl::{Position, Rules, RulesSpec, SquareKind};
+use crate::engine::{Dims, Piece, Square};
 use crate::examples::{self, CheckedExample, ExampleSpec};
 use crate::hub::{Page, Variant, VariantFrontMatter};
 use crate::markdown::{self, FencedBlock};
@@ -47,15 +47,20 @@ pub fn check(variant: &Variant, palette: &Palette) -> Result<CheckedVariant, Vec
     let mut problems = Vec::new();
     let rules = resolve_rules(page, &mut problems);
     let dims = board_dims(page, &mut problems);
-    let (Some(rules), Some(dims)) = (rules, dims) else {
+    let (Some(mut rules), Some(dims)) = (rules, dims) else {
         return Err(problems);
     };
     check_players(page, &rules, &mut problems);
+    check_board_fields(page, &rules, dims, &mut problems);
     let start = start_position(page, &rules, dims, &mut problems);
-    let render = render_spec(page, dims, palette, &mut problems);
+    let render = render_spec(page, &rules, dims, palette, &mut problems);
     let Some(start) = start else {
         return Err(problems);
     };
+    // From here on the rules describe the page's own board, so the
+    // comparison table and "At a glance" cannot show the preset's.
+    rules.dims = dims;
+    rules.setup = start.to_setup();
     let examples = check_examples(page, &rules, &start, dims, &mut problems);
     if front.render.is_some() && front.engine.render.is_some() {
         problems.push(
@@ -68,11 +73,19 @@ pub fn check(variant: &Variant, palette: &Palette) -> Result<CheckedVariant, Vec
         );
     }
     if problems.is_empty() {
+        // Start diagrams and example boards name squares: coordinates on
+        // both, unless the author turned them off for the start diagram.
+        let example_render = with_coordinates(&render);
+        let render = if render.coordinates {
+            example_render.clone()
+        } else {
+            render
+        };
         Ok(CheckedVariant {
             rules,
             dims,
             start,
-            example_render: with_coordinates(&render),
+            example_render,
             render,
             examples,
         })
@@ -172,16 +185,75 @@ fn check_players(page: &Page<VariantFrontMatter>, rules: &Rules, problems: &mut 
     }
 }
 
+/// `dims` and `setup` inside `rules` must agree with the page's board, and
+/// every square the rules name (camps, escape squares) must lie on it.
+fn check_board_fields(
+    page: &Page<VariantFrontMatter>,
+    rules: &Rules,
+    dims: Dims,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let overrides = page.front.engine.rules.as_ref().map(|spec| &spec.overrides);
+    if let Some(rule_dims) = overrides.and_then(|o| o.dims)
+        && rule_dims != dims
+    {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("rules"),
+                    format!(
+                        "`dims` inside `rules` says {rule_dims}, but the page's board (`topology`) is {dims}"
+                    ),
+                )
+                .with_help("set the board with `topology` and remove `dims` from `rules`, or make them agree"),
+        );
+    }
+    if let (Some(rule_setup), Some(page_setup)) = (
+        overrides.and_then(|o| o.setup.as_deref()),
+        page.front.engine.setup.as_deref(),
+    ) && rule_setup.trim() != page_setup.trim()
+    {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("rules"),
+                    "`setup` inside `rules` differs from the page's `setup`; the page would silently use one of them",
+                )
+                .with_help("keep the start position in one place: `engine.setup` (or `setup` inside `rules` alone)"),
+        );
+    }
+    if let Err(error) = rules.validate_squares(dims) {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("rules"),
+                    format!("on this {dims} board: {error}"),
+                )
+                .with_help(
+                    "name squares that lie on the page's board, in algebraic notation (`a4`)",
+                ),
+        );
+    }
+}
+
 fn start_position(
     page: &Page<VariantFrontMatter>,
     rules: &Rules,
     dims: Dims,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<Position> {
-    let (setup, key) = match &page.front.engine.setup {
-        Some(setup) => (setup.as_str(), "setup"),
-        None if rules.dims == dims => (rules.setup.as_str(), "rules"),
-        None => {
+    let rules_setup = page
+        .front
+        .engine
+        .rules
+        .as_ref()
+        .and_then(|spec| spec.overrides.setup.as_deref());
+    let (setup, key) = match (&page.front.engine.setup, rules_setup) {
+        (Some(setup), _) => (setup.as_str(), "setup"),
+        // `setup` inside `rules` is the page's start position when given.
+        (None, Some(setup)) => (setup, "rules"),
+        (None, None) if rules.dims == dims => (rules.setup.as_str(), "rules"),
+        (None, None) => {
             problems.push(
                 page.source
                     .error(page.key_position("topology"), format!("no `setup` for this {dims} board, and the rules' own start position is {}", rules.dims))
@@ -203,6 +275,7 @@ fn start_position(
 
 fn render_spec(
     page: &Page<VariantFrontMatter>,
+    rules: &Rules,
     dims: Dims,
     palette: &Palette,
     problems: &mut Vec<Diagnostic>,
@@ -213,7 +286,8 @@ fn render_spec(
         .render
         .clone()
         .or_else(|| page.front.render.clone())
-        .unwrap_or_else(|| RenderSpec::default_for(dims));
+        .unwrap_or_else(|| default_board(rules, dims, palette));
+    check_zones_against_rules(page, &spec, rules, dims, problems);
     for error in crate::diagram::validate(&spec, dims, palette) {
         let position = match error.op_index {
             Some(index) => op_field_position(page, index, error.field.as_deref()),
@@ -228,6 +302,79 @@ fn render_spec(
         );
     }
     spec
+}
+
+/// The board drawn without a `render` block: every special square the rules
+/// give this board (throne on odd boards, corners, camps, escape squares).
+fn default_board(rules: &Rules, dims: Dims, palette: &Palette) -> RenderSpec {
+    let odd = dims.rows % 2 == 1 && dims.cols % 2 == 1;
+    let zones = rules
+        .special_squares(dims)
+        .into_iter()
+        .filter(|(kind, _)| *kind != SquareKind::Throne || odd)
+        .map(|(kind, squares)| (kind.as_str().to_string(), squares))
+        .collect();
+    RenderSpec::default_with_zones(zones, &|token| palette.light(token).is_some())
+}
+
+/// A drawing zone named after a special square kind (`throne`, `corner`,
+/// `camp`, `escape`) may only cover squares the rules make that kind, so a
+/// drawing cannot show a throne where the engine has none.
+fn check_zones_against_rules(
+    page: &Page<VariantFrontMatter>,
+    spec: &RenderSpec,
+    rules: &Rules,
+    dims: Dims,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let special = rules.special_squares(dims);
+    for (index, op) in spec.ops.iter().enumerate() {
+        let RenderOp::Cells(cells) = op else { continue };
+        for (zi, zone) in cells.zones.cells.iter().enumerate() {
+            let Some(kind) = SquareKind::ALL.iter().find(|k| k.as_str() == zone.kind) else {
+                continue;
+            };
+            let allowed: Vec<Square> = special
+                .iter()
+                .filter(|(k, _)| k == kind)
+                .flat_map(|(_, squares)| squares.iter().copied())
+                .collect();
+            for square in &zone.at {
+                let Ok([row, col]) = square.resolve(dims) else {
+                    continue;
+                };
+                if row >= u32::from(dims.rows) || col >= u32::from(dims.cols) {
+                    continue; // reported by the render check
+                }
+                let square = Square::new(row as u8, col as u8);
+                if allowed.contains(&square) {
+                    continue;
+                }
+                let field = format!("zones.cells[{zi}]");
+                let names: Vec<String> = allowed.iter().map(|s| s.name(dims)).collect();
+                problems.push(
+                    page.source
+                        .error(
+                            op_field_position(page, index, Some(&field)),
+                            format!(
+                                "render ops: zone `{}` marks {} ([{row}, {col}]), but under these rules {}",
+                                zone.kind,
+                                square.name(dims),
+                                if names.is_empty() {
+                                    format!("this board has no {} square", zone.kind)
+                                } else {
+                                    format!("the {} squares are {}", zone.kind, names.join(", "))
+                                }
+                            ),
+                        )
+                        .with_help(format!(
+                            "draw the {} where the rules have it, or call the zone something else (a type the engine does not know is only a colour)",
+                            zone.kind
+                        )),
+                );
+            }
+        }
+    }
 }
 
 /// Where a render-op problem sits in the front matter: the field's own line

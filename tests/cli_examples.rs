@@ -180,9 +180,9 @@ fn a_move_that_stays_on_its_square_is_drawn_without_an_arrow() {
 }
 
 #[test]
-fn example_boards_carry_coordinates_even_when_the_start_board_has_none() {
+fn start_boards_get_coordinates_and_a_legend_unless_turned_off_and_examples_always_have_coordinates()
+ {
     let hub = Hub::copy("mini");
-    hub.rulehub(&["build"]).assert().success();
     let text_of = |file: &str| -> Vec<String> {
         let svg = hub.read(file);
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
@@ -191,9 +191,33 @@ fn example_boards_carry_coordinates_even_when_the_start_board_has_none() {
             .filter_map(|n| n.text().map(|t| t.trim().to_string()))
             .collect()
     };
+    hub.rulehub(&["build"]).assert().success();
+    // The seed's ops draw no coordinates; the start board gets them anyway.
+    let labels = text_of("public/tafl/standard/board.svg");
+    assert!(
+        labels.iter().any(|l| l == "a") && labels.iter().any(|l| l == "9"),
+        "{labels:?}"
+    );
+    let page = hub.read("public/tafl/standard/index.html");
+    assert!(
+        page.contains("class=\"board-legend\""),
+        "a legend under the start board"
+    );
+    assert!(page.contains("attackers</li>") && page.contains("the king</li>"));
+
+    hub.edit(
+        "content/tafl/tablut.md",
+        "  render:\n    ops:",
+        "  render:\n    coordinates: false\n    legend: false\n    ops:",
+    );
+    hub.rulehub(&["build"]).assert().success();
     assert!(
         text_of("public/tafl/standard/board.svg").is_empty(),
-        "the seed's ops draw no coordinates"
+        "turned off: no coordinates on the start board"
+    );
+    assert!(
+        !hub.read("public/tafl/standard/index.html")
+            .contains("board-legend")
     );
     let labels = text_of("public/tafl/standard/example-pair-capture-before.svg");
     for label in ["a", "i", "1", "9"] {

@@ -232,7 +232,14 @@ fn every_size_from_3_to_19_draws_valid_svg() {
 #[test]
 fn boards_outside_3_to_19_are_refused() {
     for dims in [Dims::new(2, 9), Dims::new(9, 20), Dims::new(0, 0)] {
-        let errors = errors_of(&RenderSpec { ops: vec![] }, dims);
+        let errors = errors_of(
+            &RenderSpec {
+                ops: vec![],
+                coordinates: true,
+                legend: true,
+            },
+            dims,
+        );
         assert_eq!(errors.len(), 1, "{dims}: {errors:?}");
         assert!(
             errors[0].contains("boards must be from 3×3 to 19×19"),

@@ -2,13 +2,14 @@
 //! deliberately naive reference move generator written separately here: a
 //! plain 2-D grid of chars, cloned for every move, reading the public
 //! `Rules` fields directly. It knows movement, custodial captures (with the
-//! throne and corners), shieldwalls, king capture and escape: every rule that
-//! can matter within three moves of a start position.
+//! throne, corners and camps), shieldwalls, king capture and escape (edge,
+//! corners or listed squares): every rule that can matter within three moves
+//! of a start position.
 
 use rulehub::engine::tafl::{
     Access, Escape, Game, HostileTo, KingArmed, KingCapture, Rules, perft, preset, preset_names,
 };
-use rulehub::engine::{Dims, Side};
+use rulehub::engine::{Dims, Side, Square};
 
 #[derive(Clone)]
 struct Naive {
@@ -18,6 +19,9 @@ struct Naive {
     grid: Vec<Vec<char>>, // '.', 'b', 'w', 'K'
     attackers_to_move: bool,
     over: bool,
+    /// Camp number per square (0: none); touching camp squares share one.
+    camp: Vec<Vec<u8>>,
+    escapes: Vec<(i32, i32)>,
 }
 
 impl Naive {
@@ -44,13 +48,53 @@ impl Naive {
             }
             grid.push(line);
         }
+        let (rows, cols) = (grid.len(), grid[0].len());
+        let dims = Dims::new(rows as u8, cols as u8);
+        let at = |name: &String| {
+            let sq = Square::parse(name, dims).unwrap();
+            (sq.row as i32, sq.col as i32)
+        };
+        let mut camp = vec![vec![0u8; cols]; rows];
+        if let Some(camps) = &rules.camps {
+            let squares: Vec<(i32, i32)> = camps.squares.iter().map(at).collect();
+            // number the groups by repeated relabelling: slow and obvious
+            for (i, &(r, c)) in squares.iter().enumerate() {
+                camp[r as usize][c as usize] = i as u8 + 1;
+            }
+            loop {
+                let mut changed = false;
+                for &(r, c) in &squares {
+                    for &(r2, c2) in &squares {
+                        let touching = (r - r2).abs() + (c - c2).abs() == 1;
+                        let (a, b) = (camp[r as usize][c as usize], camp[r2 as usize][c2 as usize]);
+                        if touching && b < a {
+                            camp[r as usize][c as usize] = b;
+                            changed = true;
+                        }
+                    }
+                }
+                if !changed {
+                    break;
+                }
+            }
+        }
         Naive {
             rules: rules.clone(),
-            rows: grid.len() as i32,
-            cols: grid[0].len() as i32,
+            rows: rows as i32,
+            cols: cols as i32,
             grid,
             attackers_to_move: rules.first_to_move == Side::Attackers,
             over: false,
+            camp,
+            escapes: rules.escape_squares.iter().map(at).collect(),
+        }
+    }
+
+    fn camp_at(&self, r: i32, c: i32) -> u8 {
+        if r < 0 || c < 0 || r >= self.rows || c >= self.cols {
+            0
+        } else {
+            self.camp[r as usize][c as usize]
         }
     }
 
@@ -72,6 +116,7 @@ impl Naive {
             Access::Nobody => false,
             Access::King => piece == 'K',
             Access::Defenders => piece != 'b',
+            Access::Attackers => piece == 'b',
             Access::Everyone => true,
         }
     }
@@ -103,6 +148,19 @@ impl Naive {
                 for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                     let (mut rr, mut cc) = (r + dr, c + dc);
                     while self.at(rr, cc) == Some('.') {
+                        let camp = self.camp_at(rr, cc);
+                        if camp != 0 {
+                            let camps = self.rules.camps.as_ref().unwrap();
+                            let own = camp == self.camp_at(r, c);
+                            if own && Self::may(camps.stop, p) {
+                                out.push((r, c, rr, cc));
+                            } else if own || !Self::may(camps.pass, p) {
+                                break;
+                            }
+                            rr += dr;
+                            cc += dc;
+                            continue;
+                        }
                         let ok_stop = if self.is_throne(rr, cc) {
                             Self::may(self.rules.throne_stop, p)
                                 && (p != 'K' || self.rules.king_may_return_to_throne)
@@ -128,8 +186,15 @@ impl Naive {
 
     /// Whether the square at (r, c) would close a sandwich against `victim`
     /// for a capturing side whose pieces are `friends`.
-    fn anvil(&self, r: i32, c: i32, victim: char) -> bool {
+    fn anvil(&self, r: i32, c: i32, victim: char, victim_camp: u8) -> bool {
         let Some(x) = self.at(r, c) else { return false };
+        let camp = self.camp_at(r, c);
+        if camp != 0
+            && camp != victim_camp
+            && Self::hostile_to(self.rules.camps.as_ref().unwrap().hostile, victim)
+        {
+            return true;
+        }
         let attacker_victim = victim == 'b';
         match x {
             'b' => !attacker_victim,
@@ -149,6 +214,9 @@ impl Naive {
     }
 
     fn king_side(&self, r: i32, c: i32) -> bool {
+        if self.camp_at(r, c) != 0 && self.rules.camps.as_ref().unwrap().hostile_to_king {
+            return true;
+        }
         match self.at(r, c) {
             None => self.rules.edge_hostile_to_king,
             Some('b') => true,
@@ -172,7 +240,12 @@ impl Naive {
         if can_hammer {
             for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                 if n.at(r1 + dr, c1 + dc) == Some(victim_kind)
-                    && n.anvil(r1 + 2 * dr, c1 + 2 * dc, victim_kind)
+                    && n.anvil(
+                        r1 + 2 * dr,
+                        c1 + 2 * dc,
+                        victim_kind,
+                        n.camp_at(r1 + dr, c1 + dc),
+                    )
                 {
                     removed.push((r1 + dr, c1 + dc));
                 }
@@ -214,6 +287,7 @@ impl Naive {
             let escaped = match self.rules.escape {
                 Escape::Edge => r1 == 0 || c1 == 0 || r1 == n.rows - 1 || c1 == n.cols - 1,
                 Escape::Corners => n.is_corner(r1, c1),
+                Escape::Squares => n.escapes.contains(&(r1, c1)),
             };
             if escaped {
                 n.over = true;
@@ -305,6 +379,9 @@ const EXPECTED: &[(&str, [u64; 3])] = &[
     ("tablut-corner-hostile-edge", [72, 3944, 285728]),
     ("copenhagen", [116, 6788, 806344]),
     ("fetlar", [116, 6788, 806344]),
+    ("ashton-tablut", [56, 4408, 248456]),
+    ("tawlbwrdd", [136, 7620, 1042016]),
+    ("ard-ri", [48, 408, 18528]),
 ];
 
 #[test]
@@ -360,6 +437,30 @@ fn perft_agrees_with_the_reference_on_small_custom_boards() {
     }
 }
 
+#[test]
+fn perft_agrees_with_the_reference_with_listed_escape_squares_and_camps() {
+    // The king beside two listed escape squares and two ordinary edge
+    // squares; attackers inside and outside a camp.
+    let mut rules = preset("ashton-tablut").unwrap();
+    rules.escape = Escape::Squares;
+    rules.escape_squares = vec!["b1".to_string(), "h9".to_string()];
+    let setup = "3bbb3/4b4/9/b1K5b/bb1w1w1bb/b7b/9/1w2b4/3b1b3";
+    rules.setup = setup.to_string();
+    let position = rulehub::engine::tafl::Position::from_setup(setup, rules.dims).unwrap();
+    for to_move in [Side::Attackers, Side::Defenders] {
+        let mut game = Game::new(&rules, position.clone(), to_move);
+        let mut naive = Naive::start(&rules);
+        naive.attackers_to_move = to_move == Side::Attackers;
+        for depth in 1..=3 {
+            assert_eq!(
+                perft(&mut game, depth),
+                naive.perft(depth),
+                "{to_move} depth {depth}"
+            );
+        }
+    }
+}
+
 mod random_positions {
     use super::*;
     use proptest::prelude::*;
@@ -386,6 +487,10 @@ mod random_positions {
             rules.encirclement = false;
             rules.repetition = None;
             rules.move_limit = None;
+            if side != 9 {
+                // the camps are named for the 9×9 board
+                rules.camps = None;
+            }
             let dims = Dims::new(side, side);
             let squares: Vec<_> = dims.squares().collect();
             let king = squares[king_at % squares.len()];

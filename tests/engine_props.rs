@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 use rulehub::engine::tafl::{Game, Move, Outcome, Position, preset, preset_names};
-use rulehub::engine::{Piece, Side, Square};
+use rulehub::engine::{Piece, Square};
 
 fn counts(p: &Position) -> [usize; 3] {
     [
@@ -98,7 +98,7 @@ proptest! {
         // unwinding the whole game gives back the start
         while g.unmake().is_some() {}
         prop_assert_eq!(g.position(), &rules.start_position().unwrap());
-        prop_assert_eq!(g.to_move(), Side::Attackers);
+        prop_assert_eq!(g.to_move(), rules.first_to_move);
         prop_assert_eq!(g.history().len(), 1);
     }
 

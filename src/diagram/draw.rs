@@ -274,9 +274,11 @@ impl Painter<'_> {
     fn cells(&mut self, g: &Geometry, op: &CellsOp) -> Group {
         let mut kinds: BTreeMap<Square, &str> = BTreeMap::new();
         for zone in &op.zones.cells {
-            for &[row, col] in &zone.at {
+            for square in &zone.at {
                 // Validation keeps zones on the board; the casts cannot truncate.
-                kinds.insert(Square::new(row as u8, col as u8), zone.kind.as_str());
+                if let Ok([row, col]) = square.resolve(g.dims) {
+                    kinds.insert(Square::new(row as u8, col as u8), zone.kind.as_str());
+                }
             }
         }
         let checkered = op.light.is_some() && op.dark.is_some();
@@ -400,7 +402,7 @@ impl Painter<'_> {
         op: &HighlightsOp,
         annotations: &Annotations,
     ) -> Option<Group> {
-        if annotations.from.is_none() && annotations.to.is_none() {
+        if annotations.from.is_none() && annotations.to.is_none() && annotations.dots.is_empty() {
             return None;
         }
         let stroke = op.stroke.as_deref().unwrap_or("highlight-stroke");
@@ -435,6 +437,23 @@ impl Painter<'_> {
                 rect = rect.set("stroke-dasharray", "6 4");
             }
             group = group.add(self.paint(rect, Some(fill), Some(stroke)));
+        }
+        // Legal destinations: a small dot in the middle of each square.
+        let mut dots = annotations.dots.clone();
+        dots.sort();
+        dots.dedup();
+        for square in dots {
+            let (cx, cy) = g.centre(square);
+            let dot = Circle::new()
+                .set("class", "rh-dot")
+                .set("cx", num(cx))
+                .set("cy", num(cy))
+                .set("r", num(CELL * 0.14));
+            group = group.add(self.paint(
+                dot,
+                Some(op.to.as_deref().unwrap_or("highlight-to")),
+                Some(stroke),
+            ));
         }
         Some(group)
     }

@@ -68,6 +68,25 @@ fn field_line(text: &str, op_line: usize, index: usize, field: &str) -> Option<(
         found = Some((l + 1, lines[l][..at].chars().count() + 1));
         (line, column) = (l, at + key.len());
     }
+    // `cells[2]` written as a block list: point at its third `- ` item.
+    let item = field
+        .rsplit('.')
+        .next()
+        .and_then(|last| last.split_once('['))
+        .and_then(|(_, rest)| rest.trim_end_matches(']').parse::<usize>().ok());
+    if let (Some(n), Some((key_line, _))) = (item, found) {
+        let indent = |l: &str| l.chars().take_while(|c| c.is_whitespace()).count();
+        let key_indent = indent(lines[key_line - 1]);
+        let items = lines
+            .iter()
+            .enumerate()
+            .skip(key_line)
+            .take_while(|(_, l)| l.trim().is_empty() || indent(l) > key_indent)
+            .filter(|(_, l)| l.trim_start().starts_with('-'));
+        if let Some((l, text)) = items.clone().nth(n) {
+            return Some((l + 1, indent(text) + 1));
+        }
+    }
     found
 }
 

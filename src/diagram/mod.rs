@@ -40,7 +40,7 @@ pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
 pub use spec::{
     ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, MAX_SIDE,
-    MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope, Zone, Zones, validate,
+    MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope, Zone, ZoneSquare, Zones, validate,
 };
 
 use crate::engine::{Dims, Piece, Square};
@@ -56,6 +56,8 @@ pub struct Annotations {
     pub arrows: Vec<(Square, Square)>,
     /// Captured squares get a cross; a piece still listed there is drawn faded.
     pub captured: Vec<Square>,
+    /// Legal destinations claimed by an example (`moves_from`): a dot each.
+    pub dots: Vec<Square>,
 }
 
 impl Annotations {
@@ -67,6 +69,7 @@ impl Annotations {
             to: Some(to),
             arrows: vec![(from, to)],
             captured,
+            dots: Vec::new(),
         }
     }
 }
@@ -132,7 +135,8 @@ fn check_position(board: &Board) -> Vec<DiagramError> {
                 .iter()
                 .flat_map(|&(f, t)| [("an arrow end", f), ("an arrow end", t)]),
         )
-        .chain(a.captured.iter().map(|&s| ("a capture mark", s)));
+        .chain(a.captured.iter().map(|&s| ("a capture mark", s)))
+        .chain(a.dots.iter().map(|&s| ("a destination dot", s)));
     for (what, square) in marks {
         if !dims.contains(square) {
             errors.push(off_board(what, square));

@@ -41,6 +41,18 @@ pub const MAX_SIDE: u8 = 19;
 #[serde(deny_unknown_fields)]
 pub struct RenderSpec {
     pub ops: Vec<RenderOp>,
+    /// The start diagram shows file letters and rank numbers (a
+    /// `coordinates` op is added when the ops have none); `false` turns that off.
+    #[serde(default = "shown")]
+    pub coordinates: bool,
+    /// The start diagram comes with a key of which piece is which side;
+    /// `false` turns it off.
+    #[serde(default = "shown")]
+    pub legend: bool,
+}
+
+fn shown() -> bool {
+    true
 }
 
 /// One drawing op, tagged by its `op` field.
@@ -131,13 +143,47 @@ pub struct Zones {
     pub cells: Vec<Zone>,
 }
 
-/// Squares of one type, as `[row, col]` 0-based from the top-left.
+/// Squares of one type, each an algebraic name (`d4`, as in examples) or
+/// `[row, col]` counted 0-based from the top-left.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Zone {
     #[serde(rename = "type")]
     pub kind: String,
-    pub at: Vec<[u32; 2]>,
+    pub at: Vec<ZoneSquare>,
+}
+
+/// One square of a zone: `d4` or `[row, col]`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ZoneSquare {
+    RowCol([u32; 2]),
+    Name(String),
+}
+
+impl ZoneSquare {
+    /// The square as `[row, col]` on a board of `dims`, or why it is not one
+    /// (`[row, col]` pairs are range-checked by validation, not here).
+    pub fn resolve(&self, dims: Dims) -> Result<[u32; 2], String> {
+        match self {
+            ZoneSquare::RowCol(pair) => Ok(*pair),
+            ZoneSquare::Name(name) => Square::parse(name, dims)
+                .map(|sq| [u32::from(sq.row), u32::from(sq.col)])
+                .map_err(|e| e.to_string()),
+        }
+    }
+}
+
+impl From<Square> for ZoneSquare {
+    fn from(square: Square) -> ZoneSquare {
+        ZoneSquare::RowCol([u32::from(square.row), u32::from(square.col)])
+    }
+}
+
+impl PartialEq<[u32; 2]> for ZoneSquare {
+    fn eq(&self, other: &[u32; 2]) -> bool {
+        matches!(self, ZoneSquare::RowCol(pair) if pair == other)
+    }
 }
 
 /// `pieces`: the position's pieces. `size` is the piece's diameter as a
@@ -296,23 +342,42 @@ impl RenderSpec {
     /// margin, checkered squares, the throne at the centre (odd boards), the
     /// four corners, a walnut frame, coordinates and the pieces.
     pub fn default_for(dims: Dims) -> RenderSpec {
-        let token = |t: &str| t.to_string();
-        let mut zones = Vec::new();
+        let mut zones: Vec<(String, Vec<Square>)> = Vec::new();
         if dims.rows % 2 == 1 && dims.cols % 2 == 1 {
-            let c = dims.center();
-            zones.push(Zone {
-                kind: token("throne"),
-                at: vec![[u32::from(c.row), u32::from(c.col)]],
-            });
+            zones.push(("throne".to_string(), vec![dims.center()]));
         }
-        zones.push(Zone {
-            kind: token("corner"),
-            at: dims
-                .corners()
-                .iter()
-                .map(|s| [u32::from(s.row), u32::from(s.col)])
-                .collect(),
-        });
+        zones.push(("corner".to_string(), dims.corners().to_vec()));
+        RenderSpec::default_with_zones(zones, &|_| true)
+    }
+
+    /// The default board with the given special squares as zones (in order;
+    /// a later zone takes a square from an earlier one). A zone type is
+    /// coloured with the palette tokens of its own name (`camp`,
+    /// `camp-stroke`) when `has_token` knows them, else as a corner.
+    pub fn default_with_zones(
+        zones: Vec<(String, Vec<Square>)>,
+        has_token: &dyn Fn(&str) -> bool,
+    ) -> RenderSpec {
+        let token = |t: &str| t.to_string();
+        let mut placed: BTreeMap<Square, usize> = BTreeMap::new();
+        for (zi, (_, squares)) in zones.iter().enumerate() {
+            for &square in squares {
+                placed.insert(square, zi);
+            }
+        }
+        let zones: Vec<Zone> = zones
+            .iter()
+            .enumerate()
+            .map(|(zi, (kind, squares))| Zone {
+                kind: kind.clone(),
+                at: squares
+                    .iter()
+                    .filter(|sq| placed.get(sq) == Some(&zi))
+                    .map(|&sq| ZoneSquare::from(sq))
+                    .collect(),
+            })
+            .filter(|zone| !zone.at.is_empty())
+            .collect();
         let kinds: Vec<String> = ["floor".to_string()]
             .into_iter()
             .chain(zones.iter().map(|z| z.kind.clone()))
@@ -320,10 +385,20 @@ impl RenderSpec {
         let types = |suffix: &str| {
             kinds
                 .iter()
-                .map(|t| (token(t), format!("{t}{suffix}")))
+                .map(|t| {
+                    let own = format!("{t}{suffix}");
+                    let paint = if has_token(&own) {
+                        own
+                    } else {
+                        format!("corner{suffix}")
+                    };
+                    (token(t), paint)
+                })
                 .collect::<BTreeMap<_, _>>()
         };
         RenderSpec {
+            coordinates: true,
+            legend: true,
             ops: vec![
                 RenderOp::Rect(RectOp {
                     fill: token("background"),
@@ -489,7 +564,14 @@ impl Checker<'_> {
                     ),
                 );
             }
-            for &[row, col] in &zone.at {
+            for square in &zone.at {
+                let [row, col] = match square.resolve(dims) {
+                    Ok(pair) => pair,
+                    Err(message) => {
+                        self.error(&field, format!("zone `{}`: {message}", zone.kind));
+                        continue;
+                    }
+                };
                 if row >= u32::from(dims.rows) || col >= u32::from(dims.cols) {
                     self.error(
                         &field,

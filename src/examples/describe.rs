@@ -30,9 +30,12 @@ pub const MESSAGE_IDS: &[&str] = &[
     "illegal-blocked",
     "illegal-restricted-square",
     "illegal-no-passing",
+    "illegal-repetition-forbidden",
+    "illegal-off-board",
     "illegal-game-over",
     "win-edge-escape",
     "win-corner-escape",
+    "win-escape-square",
     "win-king-captured",
     "win-no-legal-moves",
     "win-all-attackers-captured",
@@ -41,14 +44,66 @@ pub const MESSAGE_IDS: &[&str] = &[
     "win-repetition",
     "draw-repetition",
     "draw-move-limit",
+    "draw-no-legal-moves",
+    "example-moves-from",
+    "example-cannot-move",
+    "state-exit-fort",
+    "state-encirclement",
+    "state-no-legal-moves",
 ];
 
 /// "King b8, one attacker i1, all else empty; defenders to move. The king
 /// moves b8–b9: defenders win, the king reached the edge."
 pub fn describe(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
-    let dims = example.before.dims();
     let mut sentence = describe_position(&example.before, Some(example.to_move), i18n, lang);
-    sentence.push_str(". ");
+    sentence.push('.');
+    if !example.moves.is_empty() {
+        sentence.push(' ');
+        sentence.push_str(&describe_moves(example, i18n, lang));
+    }
+    for clause in position_claims(example, i18n, lang) {
+        sentence.push(' ');
+        sentence.push_str(&clause);
+    }
+    sentence
+}
+
+/// The verified `moves_from` and `state` claims, one sentence each.
+fn position_claims(example: &CheckedExample, i18n: &I18n, lang: &str) -> Vec<String> {
+    let dims = example.after.dims();
+    let mut out = Vec::new();
+    for (from, targets) in &example.destinations {
+        let piece = example.after.get(*from).map_or("attacker", Piece::as_str);
+        let from = from.name(dims);
+        out.push(if targets.is_empty() {
+            i18n.message(
+                lang,
+                "example-cannot-move",
+                &[("piece", Arg::Str(piece)), ("from", Arg::Str(&from))],
+            )
+        } else {
+            let list = join(i18n, lang, sorted_names(targets.iter().copied(), dims));
+            i18n.message(
+                lang,
+                "example-moves-from",
+                &[
+                    ("piece", Arg::Str(piece)),
+                    ("from", Arg::Str(&from)),
+                    ("squares", Arg::Str(&list)),
+                ],
+            )
+        });
+    }
+    for claim in &example.state {
+        out.push(i18n.message(lang, &format!("state-{}", claim.code()), &[]));
+    }
+    out
+}
+
+/// The moves of an example and what the last one did.
+fn describe_moves(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
+    let dims = example.before.dims();
+    let mut sentence = String::new();
     let (earlier, last) = example.moves.split_at(example.moves.len() - 1);
     if !earlier.is_empty() {
         let list = join(
@@ -221,5 +276,31 @@ fn capitalise(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MESSAGE_IDS;
+    use crate::engine::tafl::{DrawReason, IllegalMove, WinReason};
+    use crate::examples::StateClaim;
+
+    /// Every code the engine can produce has its sentence, so a new reason
+    /// cannot reach a page as a missing message.
+    #[test]
+    fn every_engine_code_has_a_message() {
+        let ids = IllegalMove::CODES
+            .iter()
+            .map(|c| format!("illegal-{c}"))
+            .chain(WinReason::ALL.iter().map(|r| format!("win-{}", r.code())))
+            .chain(DrawReason::ALL.iter().map(|r| format!("draw-{}", r.code())))
+            .chain(
+                StateClaim::ALL
+                    .iter()
+                    .map(|c| format!("state-{}", c.code())),
+            );
+        for id in ids {
+            assert!(MESSAGE_IDS.contains(&id.as_str()), "{id} is not declared");
+        }
     }
 }

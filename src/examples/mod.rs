@@ -11,7 +11,9 @@ use std::collections::BTreeSet;
 pub use describe::{MESSAGE_IDS, describe, describe_position};
 pub use spec::{ExampleSpec, Expect, PiecesSpec, PositionSpec};
 
-use crate::engine::tafl::{Game, IllegalMove, Move, Outcome, Position, Rules};
+use crate::engine::tafl::{
+    DrawReason, Game, IllegalMove, Move, Outcome, Position, Rules, WinReason,
+};
 use crate::engine::{Dims, Piece, Side, Square};
 
 /// An example that agrees with the engine, with everything a page needs to
@@ -28,9 +30,56 @@ pub struct CheckedExample {
     pub illegal: Option<IllegalMove>,
     /// Captures of the last move.
     pub captures: Vec<Square>,
-    /// The position after the last move (the position before, if illegal).
+    /// The position after the last move (the position before, if illegal
+    /// or when there are no moves).
     pub after: Position,
     pub outcome: Outcome,
+    /// Verified `moves_from` claims: each origin with its legal
+    /// destinations, in the position after the moves.
+    pub destinations: Vec<(Square, Vec<Square>)>,
+    /// Verified `state` claims.
+    pub state: Vec<StateClaim>,
+}
+
+/// A fact about a position an example may claim with `state`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum StateClaim {
+    /// The defenders hold an unbreakable exit fort.
+    ExitFort,
+    /// No defender can reach the edge any more.
+    Encirclement,
+    /// The side to move has no legal move.
+    NoLegalMoves,
+}
+
+impl StateClaim {
+    /// Every claim, so the code list and the docs come from this enum.
+    pub const ALL: &'static [StateClaim] = &[
+        StateClaim::ExitFort,
+        StateClaim::Encirclement,
+        StateClaim::NoLegalMoves,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            StateClaim::ExitFort => "exit-fort",
+            StateClaim::Encirclement => "encirclement",
+            StateClaim::NoLegalMoves => "no-legal-moves",
+        }
+    }
+
+    fn from_code(code: &str) -> Option<StateClaim> {
+        StateClaim::ALL.iter().copied().find(|c| c.code() == code)
+    }
+
+    /// Whether the claim holds in `game`'s current position.
+    fn holds(self, game: &Game) -> bool {
+        match self {
+            StateClaim::ExitFort => game.has_exit_fort(),
+            StateClaim::Encirclement => game.is_encircled(),
+            StateClaim::NoLegalMoves => game.side_to_move_is_stuck(),
+        }
+    }
 }
 
 /// A claim the engine disagrees with, or an example it cannot read.
@@ -58,27 +107,25 @@ impl Mismatch {
     }
 }
 
-pub const ILLEGAL_REASONS: &[&str] = &[
-    "no-piece",
-    "not-your-piece",
-    "not-straight",
-    "same-square",
-    "blocked",
-    "restricted-square",
-    "no-passing",
-    "game-over",
-];
-pub const WIN_REASONS: &[&str] = &[
-    "edge-escape",
-    "corner-escape",
-    "king-captured",
-    "no-legal-moves",
-    "all-attackers-captured",
-    "encirclement",
-    "exit-fort",
-    "repetition",
-];
-pub const DRAW_REASONS: &[&str] = &["repetition", "move-limit"];
+/// The codes `reason:` accepts: every code the engine gives an illegal move.
+pub fn illegal_reasons() -> Vec<&'static str> {
+    IllegalMove::CODES.to_vec()
+}
+
+/// The codes `by:` accepts: every reason the engine gives a win.
+pub fn win_reasons() -> Vec<&'static str> {
+    WinReason::ALL.iter().map(|r| r.code()).collect()
+}
+
+/// The codes `draw:` accepts: every reason the engine gives a draw.
+pub fn draw_reasons() -> Vec<&'static str> {
+    DrawReason::ALL.iter().map(|r| r.code()).collect()
+}
+
+/// The codes `state:` accepts.
+pub fn state_claims() -> Vec<&'static str> {
+    StateClaim::ALL.iter().map(|c| c.code()).collect()
+}
 
 /// Replays `spec` on a board of `dims` under `rules`, starting from `start`
 /// when the example gives no position, and checks every claim.
@@ -95,10 +142,17 @@ pub fn check(
         .map(|m| Mismatch::new("expect", m))
         .collect();
     check_codes(&spec.expect, &mut problems);
-    if spec.moves.is_empty() {
+    if spec.moves.is_empty() && !spec.expect.claims_about_the_position() {
         problems.push(
-            Mismatch::new("moves", "an example needs at least one move")
-                .help("write `moves: [e5-e9]`"),
+            Mismatch::new("moves", "an example needs at least one move").help(
+                "write `moves: [e5-e9]`, or claim `moves_from` or `state` about the position",
+            ),
+        );
+    }
+    if spec.moves.is_empty() && spec.expect.claims_about_a_move() {
+        problems.push(
+            Mismatch::new("expect", "without moves there is no move to claim `legal`, `captures`, `after` or a result about")
+                .help("add `moves`, or keep only `moves_from` and `state`"),
         );
     }
     let before = match &spec.position {
@@ -133,11 +187,15 @@ pub fn check(
 }
 
 fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
-    let checks: [(&Option<String>, &[&str], &str); 3] = [
-        (&expect.reason, ILLEGAL_REASONS, "reason"),
-        (&expect.by, WIN_REASONS, "by"),
-        (&expect.draw, DRAW_REASONS, "draw"),
-    ];
+    let states = expect.state.iter().flatten().map(Some).collect::<Vec<_>>();
+    let checks: Vec<(Option<&String>, Vec<&str>, &str)> = [
+        (expect.reason.as_ref(), illegal_reasons(), "reason"),
+        (expect.by.as_ref(), win_reasons(), "by"),
+        (expect.draw.as_ref(), draw_reasons(), "draw"),
+    ]
+    .into_iter()
+    .chain(states.into_iter().map(|s| (s, state_claims(), "state")))
+    .collect();
     for (value, codes, key) in checks {
         if let Some(value) = value
             && !codes.contains(&value.as_str())
@@ -153,7 +211,7 @@ fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
 
 fn resolve_position(spec: &PositionSpec, dims: Dims) -> Result<Position, String> {
     match spec {
-        PositionSpec::Setup(setup) => Position::from_setup(setup, dims)
+        PositionSpec::Setup(setup) => Position::from_setup_allowing_no_king(setup, dims)
             .map_err(|e| format!("the position does not fit the {dims} board: {e}")),
         PositionSpec::Pieces(pieces) => {
             let mut placed = Vec::new();
@@ -172,7 +230,7 @@ fn resolve_position(spec: &PositionSpec, dims: Dims) -> Result<Position, String>
                     placed.push((square, piece));
                 }
             }
-            Position::from_pieces(dims, placed).map_err(|e| e.to_string())
+            Position::from_pieces_allowing_no_king(dims, placed).map_err(|e| e.to_string())
         }
     }
 }
@@ -186,7 +244,7 @@ fn replay(
 ) -> Result<CheckedExample, Vec<Mismatch>> {
     let expect = &spec.expect;
     let mut game = Game::new(rules, before.clone(), spec.to_move);
-    let last = moves.len() - 1;
+    let last = moves.len().saturating_sub(1);
     let mut captures = Vec::new();
     let mut mover = None;
     let mut illegal = None;
@@ -233,15 +291,48 @@ fn replay(
     }
     let outcome = game.outcome();
     let after = game.position().clone();
+    let mut destinations = Vec::new();
+    let mut state = Vec::new();
     if illegal.is_none() {
-        let problems = compare_claims(
-            expect,
-            &captures,
-            &outcome,
-            &after,
-            &moves[last].name(dims),
-            dims,
+        let mut problems = match moves.last() {
+            Some(last_move) => compare_claims(
+                expect,
+                &captures,
+                &outcome,
+                &after,
+                &last_move.name(dims),
+                dims,
+            ),
+            None => Vec::new(),
+        };
+        let when = moves.last().map_or_else(
+            || "in this position".to_string(),
+            |m| format!("after {}", m.name(dims)),
         );
+        if let Some(claimed) = &expect.moves_from {
+            destinations = compare_destinations(claimed, &game, &when, &mut problems);
+        }
+        for code in expect.state.iter().flatten() {
+            if let Some(claim) = StateClaim::from_code(code) {
+                if claim.holds(&game) {
+                    state.push(claim);
+                } else {
+                    problems.push(Mismatch::new(
+                        "expect",
+                        format!(
+                            "the page claims `state: {code}` {when}, but the engine finds no {}",
+                            match claim {
+                                StateClaim::ExitFort => "unbreakable exit fort",
+                                StateClaim::Encirclement =>
+                                    "encirclement: a defender can still reach the edge",
+                                StateClaim::NoLegalMoves =>
+                                    "shortage of moves: the side to move can move",
+                            }
+                        ),
+                    ));
+                }
+            }
+        }
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -256,7 +347,67 @@ fn replay(
         captures,
         after,
         outcome,
+        destinations,
+        state,
     })
+}
+
+/// Compares claimed legal destinations with the engine's, origin by origin.
+fn compare_destinations(
+    claimed: &std::collections::BTreeMap<String, Vec<String>>,
+    game: &Game,
+    when: &str,
+    problems: &mut Vec<Mismatch>,
+) -> Vec<(Square, Vec<Square>)> {
+    let dims = game.dims();
+    let mut verified = Vec::new();
+    for (from_name, targets) in claimed {
+        let from = match Square::parse(from_name, dims) {
+            Ok(square) => square,
+            Err(e) => {
+                problems.push(Mismatch::new("expect", format!("in `moves_from`: {e}")));
+                continue;
+            }
+        };
+        let mut claimed_squares = BTreeSet::new();
+        for name in targets {
+            match Square::parse(name, dims) {
+                Ok(square) => {
+                    claimed_squares.insert(square);
+                }
+                Err(e) => problems.push(Mismatch::new(
+                    "expect",
+                    format!("in `moves_from` of {from_name}: {e}"),
+                )),
+            }
+        }
+        let found: BTreeSet<Square> = game.destinations(from).into_iter().collect();
+        if found != claimed_squares {
+            let mut mismatch = Mismatch::new(
+                "expect",
+                format!(
+                    "{when} the piece on {from_name} can move to {}, but the page claims {}",
+                    square_list(&found, dims),
+                    square_list(&claimed_squares, dims)
+                ),
+            );
+            match game.position().get(from) {
+                None => mismatch = mismatch.help(format!("there is no piece on {from_name}")),
+                Some(piece) if piece.side() != game.to_move() => {
+                    mismatch = mismatch.help(format!(
+                        "the {} on {from_name} belongs to the {}, but the {} are to move",
+                        piece.as_str(),
+                        piece.side(),
+                        game.to_move()
+                    ))
+                }
+                Some(_) => {}
+            }
+            problems.push(mismatch);
+        }
+        verified.push((from, found.into_iter().collect()));
+    }
+    verified
 }
 
 /// Every claim about the last (legal) move that the engine contradicts.
@@ -381,3 +532,6 @@ fn position_difference(claimed: &Position, found: &Position, dims: Dims) -> Stri
     }
     differences.join("; ")
 }
+
+#[cfg(test)]
+mod tests;

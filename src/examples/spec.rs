@@ -1,7 +1,9 @@
 //! The YAML of a worked example, as an author writes it (see
 //! docs/example-format.md). Every key is checked; unknown keys are errors.
 
-use serde::Deserialize;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 
 use crate::engine::Side;
 
@@ -13,19 +15,22 @@ pub struct ExampleSpec {
     #[serde(default)]
     pub position: Option<PositionSpec>,
     pub to_move: Side,
+    /// The moves to play; may be empty when `expect` only claims things
+    /// about the position (`moves_from`, `state`).
+    #[serde(default)]
     pub moves: Vec<String>,
     pub expect: Expect,
 }
 
 /// A position: a setup string, or pieces by square.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum PositionSpec {
     Setup(String),
     Pieces(PiecesSpec),
 }
 
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct PiecesSpec {
     #[serde(default)]
@@ -36,8 +41,10 @@ pub struct PiecesSpec {
     pub defenders: Vec<String>,
 }
 
-/// Claims about the result of the last move.
-#[derive(Debug, Clone, Default, Deserialize)]
+/// Claims about the result of the last move, and about the position the
+/// moves lead to (or the example's position when it has no moves).
+/// `Serialize` lists every key for the documentation check.
+#[derive(Debug, Clone, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expect {
     #[serde(default)]
@@ -56,11 +63,34 @@ pub struct Expect {
     pub ongoing: Option<bool>,
     #[serde(default)]
     pub after: Option<PositionSpec>,
+    /// Legal destinations by origin square: `{ e5: [e6, e7, f5] }` (the
+    /// full list, for the side to move; `[]` claims the piece cannot move).
+    #[serde(default)]
+    pub moves_from: Option<BTreeMap<String, Vec<String>>>,
+    /// Facts about the position: `exit-fort`, `encirclement`, `no-legal-moves`.
+    #[serde(default)]
+    pub state: Option<Vec<String>>,
 }
 
 impl Expect {
     pub fn claims_illegal(&self) -> bool {
         self.legal == Some(false)
+    }
+
+    /// Whether the example claims something about a position (rather than
+    /// about a move).
+    pub fn claims_about_the_position(&self) -> bool {
+        self.moves_from.is_some() || self.state.is_some()
+    }
+
+    /// Whether any claim is about the last move itself.
+    pub fn claims_about_a_move(&self) -> bool {
+        self.legal.is_some()
+            || self.captures.is_some()
+            || self.after.is_some()
+            || self.winner.is_some()
+            || self.draw.is_some()
+            || self.ongoing.is_some()
     }
 
     /// Contradictory or incomplete claim combinations, as messages.
@@ -76,8 +106,12 @@ impl Expect {
             && self.after.is_none()
             && outcome_claims.iter().all(|c| !c)
             && self.legal.is_none()
+            && !self.claims_about_the_position()
         {
-            problems.push("`expect` claims nothing; add `captures`, `winner`, `draw`, `ongoing`, `after` or `legal: false`".to_string());
+            problems.push("`expect` claims nothing; add `captures`, `winner`, `draw`, `ongoing`, `after`, `legal: false`, `moves_from` or `state`".to_string());
+        }
+        if self.claims_illegal() && self.claims_about_the_position() {
+            problems.push("an illegal move leads to no position; claim `moves_from` and `state` in an example of their own".to_string());
         }
         if outcome_claims.iter().filter(|c| **c).count() > 1 {
             problems.push(

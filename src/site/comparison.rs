@@ -2,7 +2,7 @@
 //! can never drift from what the examples are checked against.
 
 use crate::engine::Side;
-use crate::engine::tafl::{Access, Escape, KingArmed, KingCapture, RepetitionResult, Rules};
+use crate::engine::tafl::{Access, KingArmed, KingCapture, Rules};
 use crate::i18n::{Arg, I18n};
 
 /// Message ids this module uses.
@@ -21,9 +21,11 @@ pub const MESSAGE_IDS: &[&str] = &[
     "side-defenders",
     "escape-edge",
     "escape-corners",
+    "escape-squares",
     "access-nobody",
     "access-king",
     "access-defenders",
+    "access-attackers",
     "access-everyone",
     "throne-rule",
     "king-capture-weak",
@@ -35,6 +37,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "armed-anvil",
     "armed-yes",
     "repetition-rule",
+    "repetition-forbidden-rule",
     "move-limit-rule",
     "no-draw-rule",
     "no-moves-loses",
@@ -42,10 +45,15 @@ pub const MESSAGE_IDS: &[&str] = &[
     "special-shieldwall",
     "special-exit-fort",
     "special-encirclement",
+    "special-camps",
     "special-none",
     "result-draw",
     "result-attackers-lose",
     "result-defenders-lose",
+    "result-repeating-side-loses",
+    // The start diagram's key reuses the side names above.
+    "board-legend",
+    "legend-king",
 ];
 
 /// One row of the table: a label and one cell per variant.
@@ -66,14 +74,11 @@ pub fn rows(rules: &[&Rules], i18n: &I18n, lang: &str) -> Vec<Row> {
         }),
         ("cmp-first-move", |r, i, l| side(r.first_to_move, i, l)),
         ("cmp-escape", |r, i, l| {
+            let squares = r.escape_squares.join(", ");
             i.message(
                 l,
-                if r.escape == Escape::Edge {
-                    "escape-edge"
-                } else {
-                    "escape-corners"
-                },
-                &[],
+                &format!("escape-{}", r.escape.as_str()),
+                &[("squares", Arg::Str(&squares))],
             )
         }),
         ("cmp-throne", |r, i, l| {
@@ -131,6 +136,10 @@ pub fn rows(rules: &[&Rules], i18n: &I18n, lang: &str) -> Vec<Row> {
                     specials.push(i.message(l, id, &[]));
                 }
             }
+            if let Some(camps) = &r.camps {
+                let squares = camps.squares.join(", ");
+                specials.push(i.message(l, "special-camps", &[("squares", Arg::Str(&squares))]));
+            }
             if specials.is_empty() {
                 i.message(l, "special-none", &[])
             } else {
@@ -166,15 +175,15 @@ fn access(access: Access, i18n: &I18n, lang: &str) -> String {
 fn draws(rules: &Rules, i18n: &I18n, lang: &str) -> String {
     let mut parts = Vec::new();
     if let Some(repetition) = rules.repetition {
-        let result = match repetition.result {
-            RepetitionResult::Draw => "result-draw",
-            RepetitionResult::AttackersLose => "result-attackers-lose",
-            RepetitionResult::DefendersLose => "result-defenders-lose",
-        };
-        let result = i18n.message(lang, result, &[]);
+        let result = format!("result-{}", repetition.result.as_str());
+        let result = i18n.message(lang, &result, &[]);
         parts.push(i18n.message(
             lang,
-            "repetition-rule",
+            if repetition.forbidden {
+                "repetition-forbidden-rule"
+            } else {
+                "repetition-rule"
+            },
             &[
                 ("count", Arg::Num(repetition.count as usize)),
                 ("result", Arg::Str(&result)),
@@ -192,5 +201,29 @@ fn draws(rules: &Rules, i18n: &I18n, lang: &str) -> String {
         i18n.message(lang, "no-draw-rule", &[])
     } else {
         parts.join("; ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MESSAGE_IDS;
+    use crate::engine::tafl::{Access, Escape, RepetitionResult};
+
+    /// Message ids built from enum values must all be declared, so a new
+    /// value cannot reach a page as a missing message.
+    #[test]
+    fn every_enum_value_has_a_declared_message() {
+        let ids = Access::ALL
+            .iter()
+            .map(|a| format!("access-{}", a.as_str()))
+            .chain(Escape::ALL.iter().map(|e| format!("escape-{}", e.as_str())))
+            .chain(
+                RepetitionResult::ALL
+                    .iter()
+                    .map(|r| format!("result-{}", r.as_str())),
+            );
+        for id in ids {
+            assert!(MESSAGE_IDS.contains(&id.as_str()), "{id} is not declared");
+        }
     }
 }

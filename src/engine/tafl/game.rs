@@ -8,7 +8,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::position::{ATT, CELLS, DEF, EMPTY, KING, Move, OFF, Position};
-use super::rules::{Access, Escape, KingCapture, RepetitionResult, Rules};
+use super::rules::{Access, Escape, HostileTo, KingCapture, RepetitionResult, Rules};
 use crate::engine::board::{Dims, Piece, Side, Square};
 
 /// Why the game was won.
@@ -17,6 +17,8 @@ use crate::engine::board::{Dims, Piece, Side, Square};
 pub enum WinReason {
     EdgeEscape,
     CornerEscape,
+    /// The king reached one of the rules' listed escape squares.
+    SquareEscape,
     KingCaptured,
     NoLegalMoves,
     AllAttackersCaptured,
@@ -26,11 +28,25 @@ pub enum WinReason {
 }
 
 impl WinReason {
+    /// Every reason, so code lists and docs come from this enum.
+    pub const ALL: &'static [WinReason] = &[
+        WinReason::EdgeEscape,
+        WinReason::CornerEscape,
+        WinReason::SquareEscape,
+        WinReason::KingCaptured,
+        WinReason::NoLegalMoves,
+        WinReason::AllAttackersCaptured,
+        WinReason::Encirclement,
+        WinReason::ExitFort,
+        WinReason::Repetition,
+    ];
+
     /// The reason code of `docs/example-format.md`.
     pub fn code(self) -> &'static str {
         match self {
             WinReason::EdgeEscape => "edge-escape",
             WinReason::CornerEscape => "corner-escape",
+            WinReason::SquareEscape => "escape-square",
             WinReason::KingCaptured => "king-captured",
             WinReason::NoLegalMoves => "no-legal-moves",
             WinReason::AllAttackersCaptured => "all-attackers-captured",
@@ -52,6 +68,13 @@ pub enum DrawReason {
 }
 
 impl DrawReason {
+    /// Every reason, so code lists and docs come from this enum.
+    pub const ALL: &'static [DrawReason] = &[
+        DrawReason::Repetition,
+        DrawReason::MoveLimit,
+        DrawReason::NoLegalMoves,
+    ];
+
     /// The reason code of `docs/example-format.md`.
     pub fn code(self) -> &'static str {
         match self {
@@ -92,13 +115,27 @@ impl fmt::Display for Outcome {
 pub enum SquareKind {
     Throne,
     Corner,
+    /// An attacker camp (see [`super::rules::Camps`]).
+    Camp,
+    /// A listed escape square (`escape: squares`).
+    Escape,
 }
 
 impl SquareKind {
+    /// Every kind, so docs and drawings come from this enum.
+    pub const ALL: &'static [SquareKind] = &[
+        SquareKind::Throne,
+        SquareKind::Corner,
+        SquareKind::Camp,
+        SquareKind::Escape,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             SquareKind::Throne => "throne",
             SquareKind::Corner => "corner",
+            SquareKind::Camp => "camp",
+            SquareKind::Escape => "escape",
         }
     }
 }
@@ -152,6 +189,10 @@ pub enum IllegalMove {
     OffBoard {
         square: Square,
     },
+    /// The move would bring about a position the rules forbid repeating.
+    RepetitionForbidden {
+        count: u32,
+    },
     /// The game has already ended.
     GameOver {
         outcome: Outcome,
@@ -163,14 +204,27 @@ fn who(access: Access) -> &'static str {
         Access::Nobody => "no piece",
         Access::King => "only the king",
         Access::Defenders => "only the king and the defenders",
+        Access::Attackers => "only the attackers",
         Access::Everyone => "every piece",
     }
 }
 
 impl IllegalMove {
-    /// The reason code: `no-piece`, `not-your-piece`, `not-straight`,
-    /// `same-square`, `blocked`, `restricted-square`, `no-passing`,
-    /// `game-over` (and `off-board` for squares outside the board).
+    /// Every reason code [`IllegalMove::code`] can give, in documentation order.
+    pub const CODES: &'static [&'static str] = &[
+        "no-piece",
+        "not-your-piece",
+        "not-straight",
+        "same-square",
+        "blocked",
+        "restricted-square",
+        "no-passing",
+        "repetition-forbidden",
+        "off-board",
+        "game-over",
+    ];
+
+    /// The reason code (one of [`IllegalMove::CODES`]).
     pub fn code(&self) -> &'static str {
         match self {
             IllegalMove::NoPiece { .. } => "no-piece",
@@ -181,6 +235,7 @@ impl IllegalMove {
             IllegalMove::RestrictedSquare { .. } => "restricted-square",
             IllegalMove::NoPassing { .. } => "no-passing",
             IllegalMove::OffBoard { .. } => "off-board",
+            IllegalMove::RepetitionForbidden { .. } => "repetition-forbidden",
             IllegalMove::GameOver { .. } => "game-over",
         }
     }
@@ -217,7 +272,21 @@ impl IllegalMove {
                 allowed,
                 king_return,
             } => {
-                if *piece == Piece::King && *king_return && allowed.allows_king() {
+                if *kind == SquareKind::Camp {
+                    format!(
+                        "only {} already standing in a camp may stop on its squares, so the {} \
+                         may not stop on the camp square {}",
+                        match allowed {
+                            Access::Nobody => "no piece",
+                            Access::Attackers => "attackers",
+                            Access::King => "the king",
+                            Access::Defenders => "defenders or the king",
+                            Access::Everyone => "pieces",
+                        },
+                        piece.as_str(),
+                        n(square)
+                    )
+                } else if *piece == Piece::King && *king_return && allowed.allows_king() {
                     format!(
                         "the king may not return to the {} {}",
                         kind.as_str(),
@@ -247,6 +316,15 @@ impl IllegalMove {
                 "row {}, column {} is off the {dims} board",
                 square.row + 1,
                 square.col + 1
+            ),
+            IllegalMove::RepetitionForbidden { count } => format!(
+                "the move would bring about the same position for the {} time, which the rules \
+                 forbid",
+                match count {
+                    2 => "second".to_string(),
+                    3 => "third".to_string(),
+                    n => format!("{n}th"),
+                }
             ),
             IllegalMove::GameOver { outcome } => {
                 format!("the game is already over: {outcome}")
@@ -301,8 +379,13 @@ fn access_bits(a: Access) -> u8 {
         Access::Nobody => 0,
         Access::King => 4,
         Access::Defenders => 6,
+        Access::Attackers => 1,
         Access::Everyone => 7,
     }
+}
+
+fn hostile_bits(h: HostileTo) -> u8 {
+    (h.includes(Side::Attackers) as u8) | ((h.includes(Side::Defenders) as u8) << 1)
 }
 
 #[derive(Clone)]
@@ -320,6 +403,13 @@ struct Geo {
     hostile_empty: [u8; CELLS],
     /// Hostility of the occupied throne (same bits).
     throne_occupied: u8,
+    /// Camp number of each cell (0: not a camp). Orthogonally touching camp
+    /// squares share a number.
+    camp: [u8; CELLS],
+    /// Stop and pass bits for a piece moving inside the camp it stands in.
+    camp_inside: u8,
+    /// Whom camp squares capture against, empty or occupied (hostile bits).
+    camp_hostile: u8,
     /// Board row of each cell, and its column as a bit of a row mask.
     row_of: [u8; CELLS],
     col_bit: [u32; CELLS],
@@ -339,9 +429,6 @@ impl Geo {
         let mut flags = [0u8; CELLS];
         let mut access = [0u8; CELLS];
         let mut hostile_empty = [0u8; CELLS];
-        let hostile_bits = |h: super::rules::HostileTo| {
-            (h.includes(Side::Attackers) as u8) | ((h.includes(Side::Defenders) as u8) << 1)
-        };
         for sq in dims.squares() {
             let i = idx(sq);
             access[i] = ACCESS_ALL;
@@ -374,6 +461,31 @@ impl Geo {
             hostile_empty[i] = hostile_bits(rules.corners_hostile);
             if rules.corners_hostile_to_king {
                 flags[i] |= F_KING_HOSTILE;
+            }
+        }
+        if rules.escape == Escape::Squares {
+            for sq in named_squares(&rules.escape_squares, dims) {
+                flags[idx(sq)] |= F_ESCAPE;
+            }
+        }
+        let mut camp = [0u8; CELLS];
+        let (mut camp_inside, mut camp_hostile) = (0, 0);
+        if let Some(camps) = &rules.camps {
+            for sq in named_squares(&camps.squares, dims) {
+                camp[idx(sq)] = u8::MAX; // numbered below
+            }
+            number_camps(&mut camp, w);
+            let inside = access_bits(camps.stop);
+            camp_inside = inside | (inside << 3);
+            camp_hostile = hostile_bits(camps.hostile);
+            for i in 0..CELLS {
+                if camp[i] != 0 {
+                    // From outside nobody stops on a camp; some may cross it.
+                    access[i] = access_bits(camps.pass) << 3;
+                    if camps.hostile_to_king {
+                        flags[i] |= F_KING_HOSTILE;
+                    }
+                }
             }
         }
         let rows = dims.rows as usize;
@@ -411,6 +523,52 @@ impl Geo {
             access,
             hostile_empty,
             throne_occupied: hostile_bits(rules.throne_hostile_occupied),
+            camp,
+            camp_inside,
+            camp_hostile,
+        }
+    }
+
+    /// The access bits of cell `j` for the piece standing on `origin`: a
+    /// camp square is open to a piece inside that same camp as the rules'
+    /// `camps.stop` says, and to others as `camps.pass` says.
+    #[inline]
+    fn access_from(&self, origin: usize, j: usize) -> u8 {
+        let c = self.camp[j];
+        if c != 0 && c == self.camp[origin] {
+            self.camp_inside
+        } else {
+            self.access[j]
+        }
+    }
+}
+
+/// The squares of `names` that lie on a board of `dims` (the rules'
+/// validation reports the others).
+fn named_squares(names: &[String], dims: Dims) -> impl Iterator<Item = Square> + '_ {
+    names
+        .iter()
+        .filter_map(move |n| Square::parse(n, dims).ok())
+}
+
+/// Gives every group of orthogonally touching camp cells (marked `u8::MAX`)
+/// its own number from 1.
+fn number_camps(camp: &mut [u8; CELLS], w: usize) {
+    let mut next = 0u8;
+    for start in 0..CELLS {
+        if camp[start] != u8::MAX {
+            continue;
+        }
+        next = next.saturating_add(1).min(u8::MAX - 1);
+        camp[start] = next;
+        let mut stack = vec![start];
+        while let Some(i) = stack.pop() {
+            for j in [i.wrapping_sub(w), i + w, i.wrapping_sub(1), i + 1] {
+                if j < CELLS && camp[j] == u8::MAX {
+                    camp[j] = next;
+                    stack.push(j);
+                }
+            }
         }
     }
 }
@@ -585,6 +743,7 @@ impl Game {
         self.gen_moves(&mut raw);
         let mut moves: Vec<Move> = raw
             .into_iter()
+            .filter(|&(f, t)| self.check_repetition_ban(f as usize, t as usize).is_ok())
             .map(|(f, t)| Move::new(self.pos.square(f as usize), self.pos.square(t as usize)))
             .collect();
         moves.sort();
@@ -643,17 +802,21 @@ impl Game {
                     IllegalMove::Blocked { at: sq }
                 });
             }
-            let kind = if self.geo.flags[i] & F_THRONE != 0 {
+            let kind = if self.geo.camp[i] != 0 {
+                SquareKind::Camp
+            } else if self.geo.flags[i] & F_THRONE != 0 {
                 SquareKind::Throne
             } else {
                 SquareKind::Corner
             };
-            let access = self.geo.access[i];
+            let camp_rules = self.rules.camps.as_ref();
+            let access = self.geo.access_from(from, i);
             if i == to {
                 if access & stop_bit(code) == 0 {
                     let allowed = match kind {
                         SquareKind::Throne => self.rules.throne_stop,
-                        SquareKind::Corner => self.rules.corner_stop,
+                        SquareKind::Camp => camp_rules.map_or(Access::Nobody, |c| c.stop),
+                        _ => self.rules.corner_stop,
                     };
                     return Err(IllegalMove::RestrictedSquare {
                         square: sq,
@@ -664,18 +827,73 @@ impl Game {
                             && !self.rules.king_may_return_to_throne,
                     });
                 }
-                return Ok(());
+                return self.check_repetition_ban(from, to);
             }
             if access & pass_bit(code) == 0 {
                 return Err(IllegalMove::NoPassing {
                     square: sq,
                     kind,
                     piece,
-                    allowed: self.rules.throne_pass,
+                    allowed: match kind {
+                        SquareKind::Camp => camp_rules.map_or(Access::Nobody, |c| c.pass),
+                        _ => self.rules.throne_pass,
+                    },
                 });
             }
             i = (i as isize + step) as usize;
         }
+    }
+
+    /// With a repetition ban, refuses a move that would bring about a
+    /// position for the forbidden time (found by playing it on a copy).
+    fn check_repetition_ban(&self, from: usize, to: usize) -> Result<(), IllegalMove> {
+        let Some(rep) = self.rules.repetition.filter(|r| r.forbidden) else {
+            return Ok(());
+        };
+        let mut trial = self.clone();
+        trial.apply(from, to, false);
+        if trial.occurrences() >= rep.count as usize {
+            return Err(IllegalMove::RepetitionForbidden { count: rep.count });
+        }
+        Ok(())
+    }
+
+    /// How often the current position (with the same side to move) has
+    /// occurred since the last capture, this time included.
+    fn occurrences(&self) -> usize {
+        let window = (self.quiet as usize + 1).min(self.history.len());
+        self.history[self.history.len() - window..]
+            .iter()
+            .rev()
+            .step_by(2)
+            .filter(|&&h| h == self.hash)
+            .count()
+    }
+
+    /// The legal destinations of the piece on `from` (empty when it is not
+    /// the mover's piece or the game is over), sorted.
+    pub fn destinations(&self, from: Square) -> Vec<Square> {
+        self.legal_moves()
+            .into_iter()
+            .filter(|m| m.from == from)
+            .map(|m| m.to)
+            .collect()
+    }
+
+    /// Whether the defenders hold an unbreakable exit fort right now
+    /// (whatever the rules say about forts winning).
+    pub fn has_exit_fort(&self) -> bool {
+        self.exit_fort()
+    }
+
+    /// Whether no defender (king included) can reach the board edge any more.
+    pub fn is_encircled(&self) -> bool {
+        self.rows[1].iter().any(|&r| r != 0) && self.encircled()
+    }
+
+    /// Whether the side to move has no legal move (whether or not the game is over).
+    pub fn side_to_move_is_stuck(&self) -> bool {
+        !self.has_legal_move()
     }
 
     /// Plays a move after checking it; reports the captures and the outcome.
@@ -743,14 +961,10 @@ impl Game {
 
     // ---- internals ----
 
+    /// The state of a position the game starts from. A position without a
+    /// king (allowed in examples) simply has no king rules.
     fn initial_outcome(&self) -> Outcome {
-        if self.king == 0 {
-            return Outcome::Win {
-                winner: Side::Attackers,
-                reason: WinReason::KingCaptured,
-            };
-        }
-        if self.geo.flags[self.king] & F_ESCAPE != 0 {
+        if self.king != 0 && self.geo.flags[self.king] & F_ESCAPE != 0 {
             return self.escape_win();
         }
         if self.rules.defenders_win_if_no_attackers && self.attackers == 0 {
@@ -793,6 +1007,7 @@ impl Game {
             reason: match self.rules.escape {
                 Escape::Edge => WinReason::EdgeEscape,
                 Escape::Corners => WinReason::CornerEscape,
+                Escape::Squares => WinReason::SquareEscape,
             },
         }
     }
@@ -831,7 +1046,7 @@ impl Game {
         for d in self.geo.dirs {
             let mut j = (i as isize + d) as usize;
             while cells[j] == EMPTY {
-                let a = self.geo.access[j];
+                let a = self.geo.access_from(i, j);
                 if a == ACCESS_ALL {
                     out.push((i as u16, j as u16));
                 } else {
@@ -896,7 +1111,7 @@ impl Game {
         let mut n = 0;
         let mut j = (i as isize + d) as usize;
         while cells[j] == EMPTY {
-            let a = self.geo.access[j];
+            let a = self.geo.access_from(i, j);
             n += u64::from(a & sb != 0);
             if a & pb == 0 {
                 break;
@@ -907,6 +1122,13 @@ impl Game {
     }
 
     fn has_legal_move(&self) -> bool {
+        if self.rules.repetition.is_some_and(|r| r.forbidden) {
+            let mut raw = Vec::with_capacity(128);
+            self.gen_moves(&mut raw);
+            return raw
+                .iter()
+                .any(|&(f, t)| self.check_repetition_ban(f as usize, t as usize).is_ok());
+        }
         let cells = &self.pos.cells;
         let me = side_code(self.to_move);
         for i in self.geo.first..self.geo.last {
@@ -928,7 +1150,7 @@ impl Game {
         for d in self.geo.dirs {
             let mut j = (i as isize + d) as usize;
             while cells[j] == EMPTY {
-                let a = self.geo.access[j];
+                let a = self.geo.access_from(i, j);
                 if a & sb != 0 {
                     return true;
                 }
@@ -964,9 +1186,14 @@ impl Game {
     }
 
     /// Whether the square `far` closes a sandwich against a piece of side
-    /// `victim` (1 attackers, 2 defenders) for the mover's side.
+    /// `victim` (1 attackers, 2 defenders) standing on `victim_at`, for the
+    /// mover's side.
     #[inline]
-    fn hostile(&self, far: usize, victim: u8) -> bool {
+    fn hostile(&self, far: usize, victim: u8, victim_at: usize) -> bool {
+        let camp = self.geo.camp[far];
+        if camp != 0 && self.geo.camp_hostile & victim != 0 && camp != self.geo.camp[victim_at] {
+            return true;
+        }
         let cf = self.pos.cells[far];
         if cf == EMPTY {
             return self.geo.hostile_empty[far] & victim != 0;
@@ -986,7 +1213,8 @@ impl Game {
             ATT => true,
             EMPTY => self.geo.flags[n] & F_KING_HOSTILE != 0,
             OFF => self.rules.edge_hostile_to_king,
-            _ => false,
+            // A camp square counts against the king whoever stands on it.
+            _ => self.geo.camp[n] != 0 && self.geo.flags[n] & F_KING_HOSTILE != 0,
         }
     }
 
@@ -1055,7 +1283,7 @@ impl Game {
             for d in self.geo.dirs {
                 let n = (to as isize + d) as usize;
                 if self.pos.cells[n] == victim_code
-                    && self.hostile((n as isize + d) as usize, victim)
+                    && self.hostile((n as isize + d) as usize, victim, n)
                 {
                     self.remove(n);
                 }
@@ -1120,29 +1348,26 @@ impl Game {
         }
         if let Some(rep) = self.rules.repetition
             && self.quiet + 1 >= rep.count.saturating_sub(1) * 2
+            && self.occurrences() >= rep.count as usize
         {
-            let window = (self.quiet as usize + 1).min(self.history.len());
-            let seen = self.history[self.history.len() - window..]
-                .iter()
-                .rev()
-                .step_by(2)
-                .filter(|&&h| h == self.hash)
-                .count();
-            if seen >= rep.count as usize {
-                return match rep.result {
-                    RepetitionResult::Draw => Outcome::Draw {
-                        reason: DrawReason::Repetition,
-                    },
-                    RepetitionResult::AttackersLose => Outcome::Win {
-                        winner: Side::Defenders,
-                        reason: WinReason::Repetition,
-                    },
-                    RepetitionResult::DefendersLose => Outcome::Win {
-                        winner: Side::Attackers,
-                        reason: WinReason::Repetition,
-                    },
-                };
-            }
+            return match rep.result {
+                RepetitionResult::Draw => Outcome::Draw {
+                    reason: DrawReason::Repetition,
+                },
+                RepetitionResult::AttackersLose => Outcome::Win {
+                    winner: Side::Defenders,
+                    reason: WinReason::Repetition,
+                },
+                RepetitionResult::DefendersLose => Outcome::Win {
+                    winner: Side::Attackers,
+                    reason: WinReason::Repetition,
+                },
+                // The side that moved repeated; the side now to move wins.
+                RepetitionResult::RepeatingSideLoses => Outcome::Win {
+                    winner: self.to_move,
+                    reason: WinReason::Repetition,
+                },
+            };
         }
         if let Some(limit) = self.rules.move_limit
             && self.quiet >= limit
@@ -1276,7 +1501,13 @@ impl Game {
     }
 
     /// Exit fort: the king is on the edge, can move, and the empty squares he
-    /// can reach are walled in by defenders that attackers can never capture.
+    /// can reach are walled in by defenders that the attackers can never
+    /// capture. A wall defender may be held by defenders away from the
+    /// king (which are held in turn by others): the safe defenders are the
+    /// largest set in which every member, on both lines through it, has a
+    /// neighbour the attackers can never occupy — the board edge, the king,
+    /// a square of the fort's inside, or another safe defender. A fort one
+    /// capture could open is therefore no fort.
     fn exit_fort(&self) -> bool {
         let k = self.king;
         if k == 0 || self.geo.flags[k] & F_EDGE == 0 || !self.piece_can_move(k) {
@@ -1284,23 +1515,25 @@ impl Game {
         }
         let cells = &self.pos.cells;
         let mut region = [false; CELLS];
-        let mut wall = [false; CELLS];
+        let mut is_wall = [false; CELLS];
         let mut stack = vec![k];
         region[k] = true;
         let mut walls = Vec::new();
         while let Some(i) = stack.pop() {
             for d in self.geo.dirs {
                 let j = (i as isize + d) as usize;
-                if region[j] || wall[j] {
+                if region[j] || is_wall[j] {
                     continue;
                 }
                 match cells[j] {
+                    // A camp may hold attackers the fort cannot keep out.
+                    EMPTY if self.geo.camp[j] != 0 => return false,
                     EMPTY => {
                         region[j] = true;
                         stack.push(j);
                     }
                     DEF => {
-                        wall[j] = true;
+                        is_wall[j] = true;
                         walls.push(j);
                     }
                     OFF => {}
@@ -1308,29 +1541,38 @@ impl Game {
                 }
             }
         }
-        // Greatest fixpoint: drop wall pieces that could be sandwiched.
-        let protects = |j: usize, wall: &[bool; CELLS]| -> bool {
+        // Greatest fixpoint over every defender on the board.
+        let mut safe = [false; CELLS];
+        let defenders: Vec<usize> = (self.geo.first..self.geo.last)
+            .filter(|&i| cells[i] == DEF)
+            .collect();
+        for &p in &defenders {
+            safe[p] = true;
+        }
+        let protects = |j: usize, safe: &[bool; CELLS]| -> bool {
             match cells[j] {
-                OFF => true,
-                EMPTY => region[j] && self.geo.hostile_empty[j] & 2 == 0,
-                KING => true,
-                DEF => wall[j],
+                OFF | KING => true,
+                EMPTY => region[j] && self.geo.hostile_empty[j] & 2 == 0 && self.geo.camp[j] == 0,
+                DEF => safe[j],
                 _ => false,
             }
         };
+        let w = self.geo.w as isize;
         loop {
             let mut changed = false;
-            for &p in &walls {
-                if !wall[p] {
+            for &p in &defenders {
+                if !safe[p] {
                     continue;
                 }
-                let w = self.geo.w as isize;
-                let safe = [1isize, w].iter().all(|&d| {
-                    protects((p as isize + d) as usize, &wall)
-                        || protects((p as isize - d) as usize, &wall)
+                // No shieldwall test is needed: an edge row of safe pieces
+                // either touches the fort's inside (which no attacker can
+                // face or bracket) or holds up nothing the walls rely on.
+                let holds = [1isize, w].iter().all(|&d| {
+                    protects((p as isize + d) as usize, &safe)
+                        || protects((p as isize - d) as usize, &safe)
                 });
-                if !safe {
-                    wall[p] = false;
+                if !holds {
+                    safe[p] = false;
                     changed = true;
                 }
             }
@@ -1338,13 +1580,15 @@ impl Game {
                 break;
             }
         }
-        walls.iter().all(|&p| wall[p])
+        walls.iter().all(|&p| safe[p])
     }
 }
 
 /// Counts the legal move sequences of exactly `depth` moves from the current
 /// position (a finished game has none). Leaves are counted without playing
 /// them.
+/// A repetition ban (`repetition.forbidden`) is not applied here: perft
+/// measures the move generator, and the ban needs every move played out.
 pub fn perft(game: &mut Game, depth: u32) -> u64 {
     walk_perft(game, depth, perft_inner)
 }

@@ -14,7 +14,7 @@ pub use game::{
 };
 pub use position::{Move, MoveParseError, MoveParseReason, Position, SetupError, SetupErrorReason};
 pub use rules::{
-    Access, DEFAULT_PRESET, Escape, HostileTo, KingArmed, KingCapture, Repetition,
+    Access, Camps, DEFAULT_PRESET, Escape, HostileTo, KingArmed, KingCapture, Repetition,
     RepetitionResult, Rules, RulesError, RulesOverrides, RulesSpec, preset, preset_description,
     preset_names,
 };

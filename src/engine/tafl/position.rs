@@ -128,6 +128,49 @@ impl Position {
         dims: Dims,
         pieces: impl IntoIterator<Item = (Square, Piece)>,
     ) -> Result<Position, SetupError> {
+        let pos = Position::from_pieces_allowing_no_king(dims, pieces)?;
+        if pos.king().is_none() {
+            return Err(SetupError::new(0, 0, 0, SetupErrorReason::MissingKing));
+        }
+        Ok(pos)
+    }
+
+    /// Like [`Position::from_setup`], but a position without a king is
+    /// accepted: an example may show a capture with a few pieces and no king
+    /// (the king's rules then simply do not apply). Start positions use
+    /// `from_setup`, which requires the king.
+    pub fn from_setup_allowing_no_king(setup: &str, dims: Dims) -> Result<Position, SetupError> {
+        match Position::from_setup(setup, dims) {
+            Err(e) if e.reason == SetupErrorReason::MissingKing => {
+                // Everything but the king was checked, so the string is well formed.
+                let mut pieces = Vec::new();
+                for (r, row_text) in setup.trim().split('/').enumerate() {
+                    let mut col = 0usize;
+                    let mut run = 0usize;
+                    for ch in row_text.chars() {
+                        if let Some(d) = ch.to_digit(10) {
+                            run = run * 10 + d as usize;
+                            continue;
+                        }
+                        col += run;
+                        run = 0;
+                        if let Some(piece) = Piece::from_letter(ch) {
+                            pieces.push((Square::new(r as u8, col as u8), piece));
+                        }
+                        col += 1;
+                    }
+                }
+                Position::from_pieces_allowing_no_king(dims, pieces)
+            }
+            other => other,
+        }
+    }
+
+    /// Builds a position from pieces by square, with at most one king.
+    pub fn from_pieces_allowing_no_king(
+        dims: Dims,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+    ) -> Result<Position, SetupError> {
         let mut pos = Position::empty(dims)?;
         let mut king: Option<Square> = None;
         for (sq, piece) in pieces {
@@ -159,9 +202,6 @@ impl Position {
                 king = Some(sq);
             }
             pos.cells[i] = code_of(piece);
-        }
-        if king.is_none() {
-            return Err(SetupError::new(0, 0, 0, SetupErrorReason::MissingKing));
         }
         Ok(pos)
     }

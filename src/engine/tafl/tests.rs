@@ -65,15 +65,18 @@ fn every_preset_resolves_validates_and_has_its_start_position() {
             start.count(Piece::Defender),
             start.count(Piece::King),
         );
-        let expected = match rules.dims.rows {
-            7 => (8, 4, 1),
-            9 => (16, 8, 1),
-            11 => (24, 12, 1),
+        let expected = match (rules.dims.rows, name) {
+            (7, "ard-ri") => (16, 8, 1),
+            (7, _) => (8, 4, 1),
+            (9, _) => (16, 8, 1),
+            (11, _) => (24, 12, 1),
             _ => unreachable!(),
         };
         assert_eq!(counts, expected, "{name}");
         assert_eq!(start.king(), Some(rules.dims.center()), "{name}");
-        assert_eq!(rules.first_to_move, A, "{name}");
+        // Ashton's source has the defenders (Swedes) start; the others the attackers.
+        let first = if name == "ashton-tablut" { D } else { A };
+        assert_eq!(rules.first_to_move, first, "{name}");
         let g = Game::start(&rules).unwrap();
         assert_eq!(g.outcome(), Outcome::Ongoing);
         assert!(!g.legal_moves().is_empty());
@@ -833,4 +836,246 @@ fn rules_describe_themselves_in_plain_words() {
         "{text}"
     );
     assert!(text.contains("the king wins on any edge square"), "{text}");
+}
+
+// ---- forts whose defenders cover each other -------------------------------------
+
+#[test]
+fn an_exit_fort_held_by_a_defender_away_from_the_king_wins() {
+    // The wall piece e3 can only be sandwiched along row 3; d3 covers it,
+    // and d3 is covered in turn by e3 (row) and the wall piece d2 (column).
+    // d3 touches none of the king's squares, yet the fort cannot be broken.
+    let mut g = game("copenhagen", N11, "Ke1 wd1 wf1 wd2 wf2 we3 wd5 bk10 ba6", D);
+    play(&mut g, "d5-d3");
+    assert!(g.has_exit_fort());
+    assert_eq!(g.outcome(), win(D, WinReason::ExitFort));
+}
+
+#[test]
+fn a_fort_one_capture_can_open_is_no_fort() {
+    // Without d3, attackers on d3 and f3 would capture e3 and open the fort;
+    // a defender two squares away (c3) does not cover it.
+    let mut g = game("copenhagen", N11, "Ke1 wd1 wf1 wd2 wf2 we3 wc5 bk10 ba6", D);
+    play(&mut g, "c5-c3");
+    assert!(!g.has_exit_fort());
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+    // The attackers really can break it: d3 then f3 takes e3.
+    let mut g = game("copenhagen", N11, "Ke1 wd1 wf1 wd2 wf2 we3 bd4 bf4 bk10", A);
+    play(&mut g, "d4-d3");
+    play(&mut g, "e1-e2");
+    assert_eq!(play(&mut g, "f4-f3"), vec!["e3"]);
+}
+
+#[test]
+fn edge_rows_joined_to_the_fort_stand_under_the_shieldwall_rule() {
+    // The king's fort is e1 and f1; d1 and g1 are held by the king and the
+    // fort's inside, e2 and f2 close the top. Copenhagen has shieldwalls,
+    // yet no row here can be bracketed and faced: the fort stands.
+    assert!(game("copenhagen", N11, "Ke1 wd1 we2 wf2 wg1 bk10", A).has_exit_fort());
+    assert!(game("copenhagen", N11, "Ke1 wc1 wd1 we2 wf2 wg1 wh1 bk10", A).has_exit_fort());
+    // Open one top square (f2 missing): attackers can walk in, no fort.
+    assert!(!game("copenhagen", N11, "Ke1 wd1 we2 wg1 bk10", A).has_exit_fort());
+}
+
+// ---- repetition as rule fields ------------------------------------------------
+
+#[test]
+fn the_side_that_completes_a_repetition_loses_when_the_rules_say_so() {
+    let mut rules = preset("tablut").unwrap();
+    rules.repetition = Some(Repetition {
+        count: 3,
+        result: RepetitionResult::RepeatingSideLoses,
+        forbidden: false,
+    });
+    let mut g = rules_game(&rules, N9, "Ke5 ba2 wh8", A);
+    shuffle(&mut g, 2);
+    // The defenders' h7-h8 brought the third occurrence: they lose.
+    assert_eq!(g.outcome(), win(A, WinReason::Repetition));
+}
+
+#[test]
+fn a_forbidden_repetition_makes_the_repeating_move_illegal() {
+    let mut rules = preset("tablut").unwrap();
+    rules.repetition = Some(Repetition {
+        count: 3,
+        result: RepetitionResult::Draw,
+        forbidden: true,
+    });
+    let mut g = rules_game(&rules, N9, "Ke5 ba2 wh8", A);
+    shuffle(&mut g, 1);
+    for m in ["a2-a3", "h8-h7", "a3-a2"] {
+        play(&mut g, m);
+    }
+    let (code, text) = illegal(&g, "h7-h8");
+    assert_eq!(code, "repetition-forbidden");
+    assert!(text.contains("third"), "{text}");
+    let h7 = Square::parse("h7", N9).unwrap();
+    let h8 = Square::parse("h8", N9).unwrap();
+    assert!(!g.destinations(h7).contains(&h8));
+    assert!(
+        g.destinations(h7)
+            .contains(&Square::parse("h6", N9).unwrap())
+    );
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+}
+
+// ---- camps and escape squares ---------------------------------------------------
+
+fn sq(name: &str) -> Square {
+    Square::parse(name, N9).unwrap()
+}
+
+#[test]
+fn ashton_starts_with_the_defenders_and_attackers_in_their_camps() {
+    let mut g = Game::start(&preset("ashton-tablut").unwrap()).unwrap();
+    assert_eq!(g.to_move(), D);
+    play(&mut g, "c5-c2");
+    // An attacker leaves its camp…
+    play(&mut g, "a4-a2");
+    play(&mut g, "c2-c1");
+    // …may never come back…
+    let (code, text) = illegal(&g, "a2-a4");
+    assert_eq!(code, "restricted-square", "{text}");
+    assert!(text.contains("camp square a4"), "{text}");
+    // …while one still inside moves on within the camp.
+    play(&mut g, "a5-a4");
+}
+
+#[test]
+fn camps_admit_only_their_own_attackers_and_nobody_crosses_them() {
+    let rules = preset("ashton-tablut").unwrap();
+    // Attacker d1 in the bottom camp; e1, f1, e2 empty.
+    let g = rules_game(&rules, N9, "Ke5 bd1 ba3 wc1 wb2", A);
+    // inside its own camp it moves on and crosses freely
+    assert!(g.check_move(mv(&g, "d1-f1")).is_ok());
+    assert!(g.check_move(mv(&g, "d1-h1")).is_ok());
+    // an attacker from outside may not stop on a camp square…
+    let (code, text) = illegal(&g, "a3-a4");
+    assert_eq!(code, "restricted-square");
+    assert!(text.contains("camp square a4"), "{text}");
+    let g = rules_game(&rules, N9, "Ke5 bh3 wc1 wb2", D);
+    // …nor may a defender, and nobody crosses a camp from outside.
+    let (code, _) = illegal(&g, "b2-b5");
+    assert_eq!(code, "restricted-square");
+    let (code, text) = illegal(&g, "c1-d1");
+    assert_eq!(code, "restricted-square", "{text}");
+    let g = rules_game(&rules, N9, "Ke5 bc1 wh3", A);
+    let (code, text) = illegal(&g, "c1-g1");
+    assert_eq!(code, "no-passing", "{text}");
+    assert!(text.contains("camp"), "{text}");
+}
+
+#[test]
+fn camps_capture_against_outsiders_but_not_against_their_own_occupants() {
+    let rules = preset("ashton-tablut").unwrap();
+    // a defender beside an empty camp square is taken by one attacker
+    let mut g = rules_game(&rules, N9, "Ke5 wa3 bc2", A);
+    assert_eq!(play(&mut g, "c2-a2"), vec!["a3"]);
+    // an attacker that left its camp is taken against it too
+    let mut g = rules_game(&rules, N9, "Ke5 ba3 wc2", D);
+    assert_eq!(play(&mut g, "c2-a2"), vec!["a3"]);
+    // an attacker inside the camp is not taken against its own camp
+    let mut g = rules_game(&rules, N9, "Ke5 ba4 wc3", D);
+    assert!(play(&mut g, "c3-a3").is_empty());
+}
+
+#[test]
+fn the_king_is_captured_against_a_camp_away_from_the_throne() {
+    let rules = preset("ashton-tablut").unwrap();
+    let mut g = rules_game(&rules, N9, "Kc5 bd7 wa1", A);
+    play(&mut g, "d7-d5");
+    assert_eq!(g.outcome(), win(A, WinReason::KingCaptured));
+    // beside the throne he needs three attackers and the throne
+    let mut g = rules_game(&rules, N9, "Kd5 bd6 bd4 bb5 wa1", A);
+    play(&mut g, "b5-c5");
+    assert_eq!(g.outcome(), win(A, WinReason::KingCaptured));
+    let mut g = rules_game(&rules, N9, "Kd5 bd6 bb5 wa1", A);
+    play(&mut g, "b5-c5");
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+}
+
+#[test]
+fn ashton_throne_is_closed_to_everyone_and_hostile_to_defenders_even_occupied() {
+    let rules = preset("ashton-tablut").unwrap();
+    let g = rules_game(&rules, N9, "Kc3 wd5 bh3", D);
+    let (code, _) = illegal(&g, "d5-f5");
+    assert_eq!(code, "no-passing");
+    let (code, _) = illegal(&g, "d5-e5");
+    assert_eq!(code, "restricted-square");
+    // with the king on the throne, a defender beside it is taken by one attacker
+    let mut g = rules_game(&rules, N9, "Ke5 we4 bc3", A);
+    assert_eq!(play(&mut g, "c3-e3"), vec!["e4"]);
+}
+
+#[test]
+fn the_king_may_escape_only_to_listed_squares_when_the_rules_list_them() {
+    let mut rules = preset("tablut").unwrap();
+    rules.escape = Escape::Squares;
+    rules.escape_squares = vec!["b1".to_string(), "c1".to_string()];
+    rules.validate().unwrap();
+    let mut g = rules_game(&rules, N9, "Kb3 ba9", D);
+    play(&mut g, "b3-b1");
+    assert_eq!(g.outcome(), win(D, WinReason::SquareEscape));
+    let mut g = rules_game(&rules, N9, "Kd3 ba9", D);
+    play(&mut g, "d3-d1");
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+}
+
+#[test]
+fn rules_naming_squares_off_the_board_or_on_the_throne_are_rejected() {
+    let mut rules = preset("tablut").unwrap();
+    rules.escape = Escape::Squares;
+    rules.escape_squares = vec!["z1".to_string()];
+    let e = rules.validate().unwrap_err().to_string();
+    assert!(e.contains("escape_squares"), "{e}");
+    rules.escape_squares = vec!["e5".to_string()];
+    let e = rules.validate().unwrap_err().to_string();
+    assert!(e.contains("throne"), "{e}");
+    rules.escape_squares.clear();
+    let e = rules.validate().unwrap_err().to_string();
+    assert!(e.contains("escape_squares is empty"), "{e}");
+    let mut rules = preset("tablut").unwrap();
+    rules.escape_squares = vec!["b1".to_string()];
+    let e = rules.validate().unwrap_err().to_string();
+    assert!(e.contains("only read when escape is `squares`"), "{e}");
+}
+
+// ---- positions without a king ---------------------------------------------------
+
+#[test]
+fn an_example_position_may_have_no_king_and_then_no_king_rules_apply() {
+    let pos = Position::from_setup_allowing_no_king("9/9/9/9/3wb4/9/9/9/1b7", N9).unwrap();
+    assert_eq!(pos.king(), None);
+    assert_eq!(pos.count(Piece::Attacker), 2);
+    let mut g = Game::new(&preset("tablut").unwrap(), pos, A);
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+    assert_eq!(play(&mut g, "b1-b4"), Vec::<String>::new());
+    play(&mut g, "d5-d6");
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+    // start positions still need their king
+    assert_eq!(
+        Position::from_setup("9/9/9/9/3wb4/9/9/9/1b7", N9)
+            .unwrap_err()
+            .reason,
+        SetupErrorReason::MissingKing
+    );
+    let pieces = Position::from_pieces_allowing_no_king(N9, [(sq("c5"), Piece::Attacker)]).unwrap();
+    assert_eq!(pieces.king(), None);
+    // a capture without any king
+    let pos = Position::from_pieces_allowing_no_king(
+        N9,
+        [
+            (sq("c5"), Piece::Attacker),
+            (sq("d5"), Piece::Defender),
+            (sq("f7"), Piece::Attacker),
+        ],
+    )
+    .unwrap();
+    let mut g = Game::new(&preset("tablut").unwrap(), pos, A);
+    play(&mut g, "f7-f5");
+    let mut g2 = g.clone();
+    g2.unmake();
+    let mut g = Game::new(&preset("tablut").unwrap(), g2.position().clone(), A);
+    play(&mut g, "f7-e7");
+    assert_eq!(play(&mut g, "d5-d4"), Vec::<String>::new());
 }

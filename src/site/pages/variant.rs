@@ -79,13 +79,25 @@ impl VariantEmbeds<'_> {
             .filter(|m| m.from != m.to)
             .map(|m| (m.from, m.to))
             .collect();
-        let last = example.moves[example.moves.len() - 1];
-        let to = (last.to != last.from).then_some(last.to);
+        let last = example.moves.last();
+        let to = last.and_then(|m| (m.to != m.from).then_some(m.to));
+        // `moves_from` dots belong to the position they were checked in:
+        // after the moves, or the only position when there are none.
+        let dots: Vec<_> = example
+            .destinations
+            .iter()
+            .flat_map(|(_, targets)| targets.iter().copied())
+            .collect();
         let before_marks = Annotations {
-            from: Some(last.from),
+            from: last.map(|m| m.from),
             to,
             arrows,
             captured: Vec::new(),
+            dots: if last.is_none() {
+                dots.clone()
+            } else {
+                Vec::new()
+            },
         };
         let before_file = format!("example-{id}-before.svg");
         let spec = &self.checked.example_render;
@@ -97,14 +109,15 @@ impl VariantEmbeds<'_> {
             &sentence,
             &before_marks,
         );
-        let show_after = example.illegal.is_none();
+        let show_after = example.illegal.is_none() && last.is_some();
         let after_file = format!("example-{id}-after.svg");
         if show_after && result.is_ok() {
             let after_marks = Annotations {
-                from: Some(last.from),
+                from: last.map(|m| m.from),
                 to,
                 arrows: Vec::new(),
                 captured: example.captures.clone(),
+                dots,
             };
             result = self.draw(
                 &after_file,
@@ -150,6 +163,42 @@ fn figure(src: &str, caption: &str, alt: &str) -> String {
     )
 }
 
+impl VariantEmbeds<'_> {
+    /// The start diagram's key: a swatch in each piece's palette colours
+    /// and the side it belongs to, in the page's language.
+    fn legend(&self) -> String {
+        let i18n = self.site.i18n;
+        let palette = self.site.palette;
+        let colour = |token: &str| palette.light(token).unwrap_or("#808080").to_string();
+        let mut html = format!(
+            "<ul class=\"board-legend\" aria-label=\"{}\">",
+            escape(&i18n.message(self.lang, "board-legend", &[]))
+        );
+        for (piece, label) in [
+            ("attacker", "side-attackers"),
+            ("defender", "side-defenders"),
+            ("king", "legend-king"),
+        ] {
+            let mark = if piece == "king" {
+                format!(
+                    "<circle cx=\"8\" cy=\"8\" r=\"2.5\" fill=\"{}\"/>",
+                    escape(&colour("king-mark"))
+                )
+            } else {
+                String::new()
+            };
+            html.push_str(&format!(
+                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><circle cx=\"8\" cy=\"8\" r=\"6.5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
+                escape(&colour(piece)),
+                escape(&colour(&format!("{piece}-stroke"))),
+                escape(&i18n.message(self.lang, label, &[]))
+            ));
+        }
+        html.push_str("</ul>");
+        html
+    }
+}
+
 impl Embeds for VariantEmbeds<'_> {
     fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
         match shortcode.kind {
@@ -177,8 +226,14 @@ impl Embeds for VariantEmbeds<'_> {
                     &desc,
                     &Annotations::default(),
                 )?;
+                // Inside the caption: a figcaption must stay the figure's last child.
+                let legend = if self.checked.render.legend {
+                    self.legend()
+                } else {
+                    String::new()
+                };
                 Ok(format!(
-                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}</figcaption></figure>\n",
+                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}{legend}</figcaption></figure>\n",
                     escape(&desc),
                     escape(&caption)
                 ))

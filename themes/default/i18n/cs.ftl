@@ -125,3 +125,27 @@ special-none = žádná
 result-draw = remíza
 result-attackers-lose = útočníci prohrávají
 result-defenders-lose = obránci prohrávají
+escape-squares = úniková pole { $squares }
+access-attackers = jen útočníci
+repetition-forbidden-rule = tah, který by pozici zopakoval po { $count }., je zakázán
+special-camps = tábory útočníků na { $squares }
+result-repeating-side-loses = prohrává strana, která opakuje
+illegal-repetition-forbidden = pravidla zakazují pozici znovu zopakovat
+illegal-off-board = takové pole na desce není
+win-escape-square = král dosáhl únikového pole
+draw-no-legal-moves = strana na tahu nemá žádný platný tah
+example-moves-from = { $piece ->
+    [king] Král na { $from } může táhnout na { $squares }.
+    [defender] Obránce na { $from } může táhnout na { $squares }.
+   *[attacker] Útočník na { $from } může táhnout na { $squares }.
+}
+example-cannot-move = { $piece ->
+    [king] Král na { $from } nemůže táhnout.
+    [defender] Obránce na { $from } nemůže táhnout.
+   *[attacker] Útočník na { $from } nemůže táhnout.
+}
+state-exit-fort = Obránci drží na okraji pevnost, kterou útočníci nemohou prolomit.
+state-encirclement = Žádný obránce se už nemůže dostat na okraj.
+state-no-legal-moves = Strana na tahu nemá žádný platný tah.
+board-legend = Legenda
+legend-king = král

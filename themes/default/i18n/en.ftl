@@ -121,3 +121,27 @@ special-none = none
 result-draw = draw
 result-attackers-lose = the attackers lose
 result-defenders-lose = the defenders lose
+escape-squares = the escape squares { $squares }
+access-attackers = the attackers only
+repetition-forbidden-rule = a move that repeats a position for the { $count }. time is illegal
+special-camps = attacker camps on { $squares }
+result-repeating-side-loses = the side that repeats loses
+illegal-repetition-forbidden = the rules forbid repeating the position again
+illegal-off-board = that square is not on the board
+win-escape-square = the king has reached an escape square
+draw-no-legal-moves = the side to move has no legal move
+example-moves-from = { $piece ->
+    [king] The king on { $from } can move to { $squares }.
+    [defender] The defender on { $from } can move to { $squares }.
+   *[attacker] The attacker on { $from } can move to { $squares }.
+}
+example-cannot-move = { $piece ->
+    [king] The king on { $from } cannot move.
+    [defender] The defender on { $from } cannot move.
+   *[attacker] The attacker on { $from } cannot move.
+}
+state-exit-fort = The defenders hold an exit fort the attackers cannot break.
+state-encirclement = No defender can reach the edge any more.
+state-no-legal-moves = The side to move has no legal move.
+board-legend = Key
+legend-king = the king

@@ -121,3 +121,27 @@ special-none = ei ole
 result-draw = tasapeli
 result-attackers-lose = hyökkääjät häviävät
 result-defenders-lose = puolustajat häviävät
+escape-squares = pakoruutuihin { $squares }
+access-attackers = vain hyökkääjät
+repetition-forbidden-rule = siirto, joka toistaisi aseman { $count }. kerran, on kielletty
+special-camps = hyökkääjien leirit ruuduissa { $squares }
+result-repeating-side-loses = toistava osapuoli häviää
+illegal-repetition-forbidden = säännöt kieltävät toistamasta asemaa uudelleen
+illegal-off-board = ruutua ei ole laudalla
+win-escape-square = kuningas on päässyt pakoruutuun
+draw-no-legal-moves = vuorossa olevalla ei ole sallittua siirtoa
+example-moves-from = { $piece ->
+    [king] Kuningas ruudusta { $from } voi siirtyä ruutuihin { $squares }.
+    [defender] Puolustaja ruudusta { $from } voi siirtyä ruutuihin { $squares }.
+   *[attacker] Hyökkääjä ruudusta { $from } voi siirtyä ruutuihin { $squares }.
+}
+example-cannot-move = { $piece ->
+    [king] Kuningas ruudussa { $from } ei voi liikkua.
+    [defender] Puolustaja ruudussa { $from } ei voi liikkua.
+   *[attacker] Hyökkääjä ruudussa { $from } ei voi liikkua.
+}
+state-exit-fort = Puolustajilla on reunalla linnake, jota hyökkääjät eivät voi murtaa.
+state-encirclement = Yksikään puolustaja ei enää pääse reunalle.
+state-no-legal-moves = Vuorossa olevalla osapuolella ei ole sallittua siirtoa.
+board-legend = Selite
+legend-king = kuningas
