@@ -12,7 +12,9 @@
 
 pub mod diagnostic;
 pub mod diagram;
-pub mod engine;
+/// The rules engines: a crate of their own, whose only dependency is serde,
+/// so the compiler keeps them from reaching the hub, the site or any I/O.
+pub use rulehub_engine as engine;
 pub mod examples;
 pub mod hub;
 pub mod i18n;

@@ -1,7 +1,7 @@
 //! One test per rule and per preset, plus the seeds' worked examples.
 
 use super::*;
-use crate::engine::{Dims, Piece, Side, Square};
+use crate::{Dims, Piece, Side, Square};
 
 const N9: Dims = Dims { rows: 9, cols: 9 };
 const N7: Dims = Dims { rows: 7, cols: 7 };

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::position::{ATT, CELLS, DEF, EMPTY, KING, Move, OFF, Position};
 use super::rules::{Access, Escape, HostileTo, KingCapture, RepetitionResult, Rules};
-use crate::engine::board::{Dims, Piece, Side, Square};
+use crate::board::{Dims, Piece, Side, Square};
 
 /// Why the game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

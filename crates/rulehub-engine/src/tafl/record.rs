@@ -18,7 +18,7 @@ use std::str::Lines;
 
 use super::game::{Game, IllegalMove, Outcome, Played};
 use super::position::{Move, MoveParseError};
-use crate::engine::board::{Dims, Side, Square, SquareParseError};
+use crate::board::{Dims, Side, Square, SquareParseError};
 
 /// One move line of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -406,7 +406,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tafl::{Position, WinReason, preset};
+    use crate::tafl::{Position, WinReason, preset};
 
     const N7: Dims = Dims { rows: 7, cols: 7 };
 
