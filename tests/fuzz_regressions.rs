@@ -1,0 +1,106 @@
+//! Every input a fuzz target crashed on, replayed through the same code as
+//! the target (`tests/fuzz_harness/`), so a fixed crash stays fixed.
+//!
+//! Inputs live in `tests/fixtures/fuzz-regressions/<target>/`, one file each,
+//! named for what they broke. Inputs whose fix belongs to the work on issue 14
+//! done on main sit in `fixed-on-main/<target>/` and run in an ignored test
+//! until that work is merged; then they move up a folder. See
+//! docs/fuzzing.md for how a crash becomes a file here.
+
+mod fuzz_harness;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
+
+fn regressions() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/fuzz-regressions")
+}
+
+/// Feeds every saved input under `folder` to its target; returns the inputs
+/// that panicked, with the panic message, and how many ran.
+fn replay(folder: &Path) -> (Vec<String>, usize) {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return (failures, ran);
+    };
+    let mut targets: Vec<PathBuf> = entries
+        .map(|e| e.expect("a readable folder").path())
+        .collect();
+    targets.sort();
+    for target_dir in targets.into_iter().filter(|p| p.is_dir()) {
+        let name = target_dir
+            .file_name()
+            .expect("a folder name")
+            .to_string_lossy()
+            .to_string();
+        if name == "fixed-on-main" {
+            continue;
+        }
+        let run = fuzz_harness::TARGETS
+            .iter()
+            .find(|(target, _)| *target == name)
+            .unwrap_or_else(|| panic!("{} is named for no fuzz target", target_dir.display()))
+            .1;
+        let mut inputs: Vec<PathBuf> = std::fs::read_dir(&target_dir)
+            .expect("a readable folder")
+            .map(|e| e.expect("a readable entry").path())
+            .collect();
+        inputs.sort();
+        for input in inputs {
+            let data = std::fs::read(&input).expect("a readable input");
+            ran += 1;
+            if let Err(panic) = catch_unwind(AssertUnwindSafe(|| run(&data))) {
+                let message = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                failures.push(format!("{}: {message}", input.display()));
+            }
+        }
+    }
+    (failures, ran)
+}
+
+#[test]
+fn saved_fuzz_crashes_no_longer_panic() {
+    let (failures, ran) = replay(&regressions());
+    assert!(
+        ran > 0,
+        "no saved inputs found under {}",
+        regressions().display()
+    );
+    assert!(
+        failures.is_empty(),
+        "inputs that still panic:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+#[ignore = "issue 14: fixed on main by the lead"]
+fn crashes_fixed_by_the_issue_14_work_on_main_no_longer_panic() {
+    let folder = regressions().join("fixed-on-main");
+    let (failures, ran) = replay(&folder);
+    assert!(ran > 0, "no saved inputs found under {}", folder.display());
+    assert!(
+        failures.is_empty(),
+        "inputs that still panic:\n{}",
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_seed_corpora_run_clean() {
+    // The seeds are the hub's own content and fixtures: if one of them
+    // breaks a target, the target (or the library) is wrong, not the seed.
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let (failures, ran) = replay(&corpus);
+    assert!(ran > 0, "no seeds found under {}", corpus.display());
+    assert!(
+        failures.is_empty(),
+        "seeds that panic:\n{}",
+        failures.join("\n")
+    );
+}
