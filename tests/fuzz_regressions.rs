@@ -10,6 +10,8 @@
 mod fuzz_harness;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
 fn regressions() -> PathBuf {
@@ -103,4 +105,28 @@ fn the_seed_corpora_run_clean() {
         "seeds that panic:\n{}",
         failures.join("\n")
     );
+}
+
+#[test]
+fn check_reports_a_body_error_placed_inside_a_character_instead_of_panicking() {
+    // The first crash fuzzing found: the markdown stage placed a shortcode
+    // error inside `–`, and printing the report sliced the file there.
+    let hub = tempfile::tempdir().expect("a temporary folder");
+    let content = hub.path().join("content/tafl");
+    std::fs::create_dir_all(&content).expect("content folder");
+    let page = regressions().join("hub_check/misplaced-shortcode-error-inside-a-character");
+    std::fs::copy(&page, content.join("brandubh.md")).expect("copying the page");
+    assert_cmd::Command::cargo_bin("rulehub")
+        .expect("the rulehub binary")
+        .args(["check", "--root"])
+        .arg(hub.path())
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains(
+            "content/tafl/brandubh.md:12:1: the caption of `svg:boag` must be in double quotes",
+        ))
+        .stderr(predicates::str::contains(
+            "a shortcode must stand on a line of its own",
+        ))
+        .stderr(predicates::str::contains("panicked").not());
 }
