@@ -17,9 +17,12 @@ pub mod record;
 pub mod render_ops;
 pub mod setup;
 
+/// What a target does with one input.
+pub type Run = fn(&[u8]);
+
 /// Every target by name (its folder under `fuzz/corpus/` and
 /// `tests/fixtures/fuzz-regressions/`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Run)] = &[
     ("example_block", example_block::run),
     ("front_matter", front_matter::run),
     ("hub_check", hub_check::run),
