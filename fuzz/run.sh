@@ -59,7 +59,9 @@ for target in "${targets[@]}"; do
         echo
     else
         failed+=("$target")
-        grep -E 'panicked at|ERROR: libFuzzer|SUMMARY|Test unit written to|==[0-9]+== ERROR' "$log" | head -n 8 || true
+        # The panic and its message, and where libFuzzer saved the input.
+        grep -m1 -A1 'panicked at' "$log" || true
+        grep -E 'ERROR: libFuzzer|Test unit written to' "$log" | head -n 4 || true
         echo "   full log: fuzz/$log"
     fi
 done
