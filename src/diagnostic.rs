@@ -25,10 +25,12 @@ pub struct Position {
 }
 
 impl Position {
-    /// The position of byte `offset` in `text`.
+    /// The position of byte `offset` in `text`, moved back to the start of
+    /// its character when it falls inside one: the printed report slices the
+    /// text at the offset, and a stage that miscounts must not crash it.
     pub fn at_offset(text: &str, offset: usize) -> Position {
-        let offset = offset.min(text.len());
-        let before = &text[..floor_char_boundary(text, offset)];
+        let offset = floor_char_boundary(text, offset.min(text.len()));
+        let before = &text[..offset];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = before[line_start..].chars().count() + 1;
@@ -270,6 +272,18 @@ mod tests {
                 offset: d
             }
         );
+    }
+
+    #[test]
+    fn an_offset_inside_a_character_moves_to_its_start() {
+        // Found by fuzzing: a body error placed inside `č` crashed the report.
+        let text = "ab\nčd";
+        let inside = text.find('č').expect("fixture has a č") + 1;
+        let position = Position::at_offset(text, inside);
+        assert_eq!(position.offset, inside - 1);
+        assert!(text.is_char_boundary(position.offset));
+        assert_eq!((position.line, position.column), (2, 1));
+        assert_eq!(Position::at_offset(text, 999).offset, text.len());
     }
 
     #[test]

@@ -297,7 +297,8 @@ impl Position {
                     ));
                 };
                 if col + 1 > cols {
-                    let found = col + 1 + count_squares(&row_text[at + ch.len_utf8()..]);
+                    let found =
+                        (col + 1).saturating_add(count_squares(&row_text[at + ch.len_utf8()..]));
                     return Err(SetupError::new(
                         row,
                         cols + 1,

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Runs every fuzz target (or the ones named) for a bounded time each.
+#
+#   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
+#
+# The default, 6 s for each of the 10 targets, keeps a CI run near a minute.
+# Inputs found beyond the committed seeds go to fuzz/found/<target>/ (kept
+# between runs, so longer runs build on shorter ones; not committed). Exits
+# non-zero if any target crashed, hung or ran out of memory, and names the
+# input that did it (saved under fuzz/artifacts/<target>/).
+set -euo pipefail
+cd "$(dirname "$0")"
+
+seconds=${1:-6}
+shift || true
+if ! [[ $seconds =~ ^[0-9]+$ ]]; then
+    echo "usage: fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]" >&2
+    exit 2
+fi
+if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
+    echo "fuzz/run.sh needs cargo-fuzz and a nightly toolchain:" >&2
+    echo "  rustup toolchain install nightly && cargo install cargo-fuzz --locked" >&2
+    exit 2
+fi
+
+if [[ $# -gt 0 ]]; then
+    targets=("$@")
+else
+    mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+
+# Which dictionary helps which target.
+dict_for() {
+    case $1 in
+        front_matter | hub_check) echo dict/page.dict ;;
+        hub_config | render_ops | example_block | palette) echo dict/yaml.dict ;;
+        markdown) echo dict/markdown.dict ;;
+        setup) echo dict/setup.dict ;;
+        record) echo dict/record.dict ;;
+        i18n) echo dict/fluent.dict ;;
+    esac
+}
+
+# One build for every target: optimised, but with debug assertions and
+# overflow checks on, so an arithmetic overflow is a crash as in a debug build.
+cargo +nightly fuzz build -O --debug-assertions
+
+failed=()
+for target in "${targets[@]}"; do
+    mkdir -p "found/$target" "corpus/$target" logs
+    args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+    dict=$(dict_for "$target")
+    [[ -n $dict ]] && args+=(-dict="$dict")
+    echo "== fuzz $target for ${seconds}s"
+    log="logs/$target.log"
+    if cargo +nightly fuzz run -O --debug-assertions "$target" "found/$target" "corpus/$target" \
+        -- "${args[@]}" >"$log" 2>&1; then
+        grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' || true
+        echo
+    else
+        failed+=("$target")
+        # The panic and its message, and where libFuzzer saved the input.
+        grep -m1 -A1 'panicked at' "$log" || true
+        grep -E 'ERROR: libFuzzer|Test unit written to' "$log" | head -n 4 || true
+        echo "   full log: fuzz/$log"
+    fi
+done
+
+if [[ ${#failed[@]} -gt 0 ]]; then
+    echo
+    echo "fuzzing found problems in: ${failed[*]}"
+    for target in "${failed[@]}"; do
+        sed -n 's/^.*Test unit written to \(.*\)$/   \1/p' "logs/$target.log"
+    done
+    echo "reproduce with: cd fuzz && cargo +nightly fuzz run -O -a TARGET INPUT (see docs/fuzzing.md)"
+    exit 1
+fi
+echo "fuzzing: ${#targets[@]} targets ran ${seconds}s each without a crash"

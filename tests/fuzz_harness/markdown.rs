@@ -1,0 +1,76 @@
+//! A page body: Markdown with rulehub's shortcodes and worked-example fences,
+//! rendered as the page stage does (every shortcode answered, one in two
+//! refused so the error path runs too), and its example fences found.
+
+use rulehub::markdown::{self, Embeds, RawHtml, Shortcode};
+
+/// Stands in for the page stage: answers with markers the test can count.
+struct Stub;
+
+impl Embeds for Stub {
+    fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+        if format!("{shortcode:?}").len() % 2 == 0 {
+            Ok("<span class=\"fuzz-shortcode\"></span>".to_string())
+        } else {
+            Err("refused by the fuzz stub".to_string())
+        }
+    }
+
+    fn example_block(&self, index: usize) -> String {
+        format!("<div class=\"fuzz-example\" data-i=\"{index}\"></div>")
+    }
+}
+
+pub fn run(data: &[u8]) {
+    let Ok(body) = std::str::from_utf8(data) else {
+        return;
+    };
+    for block in markdown::fenced_blocks(body, markdown::EXAMPLE_INFO) {
+        assert!(block.fence_offset <= block.content_offset);
+        assert!(block.content_offset <= body.len());
+        assert!(body.is_char_boundary(block.content_offset));
+    }
+    for raw_html in [RawHtml::Sanitise, RawHtml::Trusted] {
+        check_render(body, raw_html);
+    }
+}
+
+fn check_render(body: &str, raw_html: RawHtml) {
+    match markdown::render(body, &Stub, raw_html) {
+        Ok(rendered) => {
+            if raw_html == RawHtml::Sanitise {
+                let html = rendered.html.to_ascii_lowercase();
+                assert!(!html.contains("<script"), "a script survived sanitising");
+                assert!(
+                    !html.contains("href=\"javascript:"),
+                    "a javascript: link survived"
+                );
+            }
+            let mut ids = std::collections::BTreeSet::new();
+            for heading in &rendered.headings {
+                assert!((1..=6).contains(&heading.level));
+                assert!(
+                    ids.insert(heading.id.clone()),
+                    "heading id `{}` repeats",
+                    heading.id
+                );
+            }
+        }
+        Err(errors) => {
+            assert!(!errors.is_empty());
+            for error in &errors {
+                assert!(
+                    error.offset <= body.len(),
+                    "offset {} past {}",
+                    error.offset,
+                    body.len()
+                );
+                assert!(
+                    body.is_char_boundary(error.offset),
+                    "offset {} inside a character",
+                    error.offset
+                );
+            }
+        }
+    }
+}
