@@ -21,4 +21,5 @@ pub mod markdown;
 pub mod scaffold;
 pub mod serve;
 pub mod site;
+pub mod translations;
 pub mod variant;

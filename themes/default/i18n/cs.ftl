@@ -125,3 +125,5 @@ special-none = žádná
 result-draw = remíza
 result-attackers-lose = útočníci prohrávají
 result-defenders-lose = obránci prohrávají
+translation-outdated = Tento překlad vznikl podle starší verze pravidel; originál se mezitím změnil.
+translation-outdated-link = Přečíst aktuální originál

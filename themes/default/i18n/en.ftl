@@ -121,3 +121,5 @@ special-none = none
 result-draw = draw
 result-attackers-lose = the attackers lose
 result-defenders-lose = the defenders lose
+translation-outdated = This translation was written for an earlier version of the rules; the original has changed since.
+translation-outdated-link = Read the current original

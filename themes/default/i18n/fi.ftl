@@ -121,3 +121,5 @@ special-none = ei ole
 result-draw = tasapeli
 result-attackers-lose = hyökkääjät häviävät
 result-defenders-lose = puolustajat häviävät
+translation-outdated = Tämä käännös on tehty sääntöjen aiemmasta versiosta; alkuperäistä on sittemmin muutettu.
+translation-outdated-link = Lue nykyinen alkuperäinen
