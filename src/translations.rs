@@ -168,10 +168,11 @@ const STUB_COMMENT: &str = "# Until you delete the next line";
 /// `root` or to the working folder) that it matches its default-language
 /// source as it is now; a stub stops being one. Returns the file written.
 pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
-    let path = if file.is_file() {
-        file.to_path_buf()
-    } else {
+    // Paths in check's messages are relative to the root, so try that first.
+    let path = if root.join(file).is_file() {
         root.join(file)
+    } else {
+        file.to_path_buf()
     };
     let text = std::fs::read_to_string(&path).map_err(|e| {
         Diagnostic::error(file, format!("cannot read the translation: {e}"))
