@@ -528,10 +528,17 @@ impl Checker<'_> {
                 if declared.contains(kind.as_str()) {
                     continue;
                 }
+                // The maps' spelling wins when both maps use it or it is a
+                // palette token; otherwise the zone may well be right.
+                let trusted = (cells.type_colors.contains_key(kind)
+                    && cells.type_strokes.contains_key(kind))
+                    || self.palette.resolve(kind).is_ok();
                 let near = closest(kind, declared.iter().copied());
                 if let Some(near) = near
+                    && trusted
                     && near != "floor"
                     && !map.contains_key(near)
+                    && self.palette.resolve(near).is_err()
                 {
                     misspelt_zones.insert(near, kind.as_str());
                 }
