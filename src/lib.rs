@@ -23,4 +23,5 @@ pub mod markdown;
 pub mod scaffold;
 pub mod serve;
 pub mod site;
+pub mod translations;
 pub mod variant;

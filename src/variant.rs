@@ -293,12 +293,15 @@ fn render_spec(
             Some(index) => op_field_position(page, index, error.field.as_deref()),
             None => page.key_position("render"),
         };
+        let help = if error.field.as_deref().is_some_and(|f| f.ends_with(".type")) {
+            "a zone's `type` must match its keys in typeColors and typeStrokes"
+        } else {
+            "colours are palette tokens (see themes/default/palette.yaml) or #rrggbb"
+        };
         problems.push(
             page.source
                 .error(position, format!("render ops: {}", error))
-                .with_help(
-                    "colours are palette tokens (see themes/default/palette.yaml) or #rrggbb",
-                ),
+                .with_help(help),
         );
     }
     spec

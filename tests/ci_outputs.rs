@@ -249,6 +249,16 @@ fn repository_with_an_old_problem() -> Hub {
         "content/tafl/broken.cs.md",
         "---\ntitle: \"Rozbitý\"\n---\n\nText.\n",
     );
+    // Recorded as current, so its only old problem is the wrong claim.
+    let marked = rulehub_in(
+        &hub,
+        &[
+            "translations",
+            "--mark-current",
+            "content/tafl/broken.cs.md",
+        ],
+    );
+    assert!(marked.status.success(), "{}", stderr(&marked));
     git(&hub, &["init", "--quiet", "--initial-branch=main"]);
     git(&hub, &["add", "."]);
     git(&hub, &["commit", "--quiet", "-m", "start"]);

@@ -161,7 +161,7 @@ fn a_translation_places_examples_by_id_and_an_unknown_id_is_an_error() {
         "{{example:pair-captur}}",
     );
     hub.rulehub(&["check"]).assert().code(1).stderr(
-        predicate::str::contains("content/tafl/tablut.cs.md:12:1")
+        predicate::str::contains("content/tafl/tablut.cs.md:14:1")
             .and(predicate::str::contains("did you mean `pair-capture`?")),
     );
 }

@@ -8,6 +8,7 @@ pub mod board;
 mod build;
 mod excerpt;
 mod github;
+mod init;
 mod junit;
 pub mod new;
 pub mod perft;
@@ -16,6 +17,7 @@ pub mod replay;
 mod report;
 mod scope;
 pub mod serve;
+mod translations;
 
 use std::process::ExitCode;
 
@@ -69,6 +71,14 @@ enum Command {
         after_help = "Examples:\n  rulehub new tafl/my-tablut --from tafl/tablut\n  rulehub new tafl/my-tablut --lang cs"
     )]
     New(new::NewArgs),
+    /// Start a new hub in an empty folder: hub.yaml, a family and a variant that build.
+    #[command(after_help = "Example:\n  rulehub init my-hub && rulehub build --root my-hub")]
+    Init(init::InitArgs),
+    /// Show which translations are current, outdated, stubs or missing.
+    #[command(
+        after_help = "Examples:\n  rulehub translations --root my-hub\n  rulehub translations --format json\n  rulehub translations --mark-current content/tafl/tablut.cs.md"
+    )]
+    Translations(translations::TranslationsArgs),
     /// Draw a board as SVG on stdout, to try a setup before writing a page.
     #[command(
         after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg"
@@ -101,6 +111,8 @@ pub fn main() -> ExitCode {
         Command::Check(args) => build::check(&args, verbosity),
         Command::Serve(args) => serve::run(&args),
         Command::New(args) => new::run(&args),
+        Command::Init(args) => init::run(&args),
+        Command::Translations(args) => translations::run(&args),
         Command::Board(args) => board::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),

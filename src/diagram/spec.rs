@@ -29,7 +29,7 @@ use serde::{Deserialize, Deserializer};
 
 use super::error::DiagramError;
 use super::palette::Palette;
-use super::suggest::did_you_mean;
+use super::suggest::{closest, did_you_mean};
 use crate::engine::{Dims, Square};
 
 /// Smallest and largest board side drawn (Alea Evangelii is 19×19).
@@ -597,12 +597,50 @@ impl Checker<'_> {
                 }
             }
         }
-        for (field, map) in [
+        // A zone type that the colour maps spell differently is a typo in the
+        // zone (the maps name the type twice, the zone once): say so at the
+        // zone, suggesting the maps' name, and not at every map line.
+        let maps = [
             ("typeColors", &cells.type_colors),
             ("typeStrokes", &cells.type_strokes),
-        ] {
+        ];
+        let mut misspelt_zones: BTreeMap<&str, &str> = BTreeMap::new();
+        for (_, map) in maps {
+            for kind in map.keys() {
+                if declared.contains(kind.as_str()) {
+                    continue;
+                }
+                // The maps' spelling wins when both maps use it or it is a
+                // palette token; otherwise the zone may well be right.
+                let trusted = (cells.type_colors.contains_key(kind)
+                    && cells.type_strokes.contains_key(kind))
+                    || self.palette.resolve(kind).is_ok();
+                let near = closest(kind, declared.iter().copied());
+                if let Some(near) = near
+                    && trusted
+                    && near != "floor"
+                    && !map.contains_key(near)
+                    && self.palette.resolve(near).is_err()
+                {
+                    misspelt_zones.insert(near, kind.as_str());
+                }
+            }
+        }
+        for (zi, zone) in cells.zones.cells.iter().enumerate() {
+            if let Some(meant) = misspelt_zones.get(zone.kind.as_str()) {
+                self.error(
+                    &format!("zones.cells[{zi}].type"),
+                    format!(
+                        "zone type `{}` has no colour, while typeColors/typeStrokes colour `{meant}`; did you mean `{meant}`?",
+                        zone.kind
+                    ),
+                );
+            }
+        }
+        for (field, map) in maps {
             for (kind, colour) in map {
-                if !declared.contains(kind.as_str()) {
+                let explained = misspelt_zones.values().any(|meant| meant == kind);
+                if !declared.contains(kind.as_str()) && !explained {
                     let hint = did_you_mean(kind, declared.iter().copied());
                     let types = declared
                         .iter()

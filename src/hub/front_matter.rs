@@ -155,6 +155,28 @@ pub struct TranslationFrontMatter {
     /// A translation may be held back while it is being written.
     #[serde(default = "yes")]
     pub published: bool,
+    /// The fingerprint of the default-language file this was translated
+    /// from (see [`super::freshness`]); `rulehub translations
+    /// --mark-current` and `rulehub new --lang` write it.
+    #[serde(default)]
+    pub translated_from: Option<String>,
+    /// One token per section of that source, to name what changed since.
+    #[serde(default)]
+    pub source_sections: Option<Vec<String>>,
+    /// Written by `rulehub new --lang`; the translator removes it. A stub
+    /// counts as not translated: it is not published.
+    #[serde(default)]
+    pub stub: bool,
+}
+
+impl TranslationFrontMatter {
+    pub fn record(&self) -> super::freshness::Record<'_> {
+        super::freshness::Record {
+            translated_from: self.translated_from.as_deref(),
+            source_sections: self.source_sections.as_deref(),
+            stub: self.stub,
+        }
+    }
 }
 
 /// Keys a translation must not set, because they come from the

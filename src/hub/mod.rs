@@ -3,6 +3,7 @@
 
 mod cache;
 mod config;
+pub mod freshness;
 pub mod front_matter;
 mod language;
 pub mod limits;
@@ -102,6 +103,20 @@ pub struct Variant {
     pub slug: String,
     pub page: Page<VariantFrontMatter>,
     pub translations: Localized<Page<TranslationFrontMatter>>,
+    /// Translation stubs `rulehub new --lang` wrote and nobody translated
+    /// yet: never published, only reported.
+    pub stubs: Localized<Page<TranslationFrontMatter>>,
+}
+
+impl Variant {
+    /// The words a translation of this variant renders.
+    pub fn source_words(&self) -> freshness::SourceWords<'_> {
+        freshness::SourceWords {
+            title: &self.page.front.title,
+            summary: self.page.front.summary.as_deref(),
+            body: self.page.body(),
+        }
+    }
 }
 
 /// A file under `content/` that is copied to the output unchanged.
@@ -581,6 +596,12 @@ fn parse_front<F: serde::de::DeserializeOwned>(
     front_matter::parse(&source.text, &split.yaml).map_err(|(message, position)| {
         let help = if let Some(hint) = crate::diagnostic::serde_hint(&message) {
             hint
+        } else if let Some(allowed) = allowed_keys(&message) {
+            // serde names the keys of the mapping the unknown key sits in,
+            // which inside `engine.rules` are not the top-level keys.
+            format!("the keys allowed there are: {allowed}")
+        } else if message.contains("missing field") && message.contains(": missing field") {
+            "add the missing key to the block the message names".to_string()
         } else if message.contains("unknown field") || message.contains("missing field") {
             format!("the keys here are: {keys}")
         } else {
@@ -588,6 +609,22 @@ fn parse_front<F: serde::de::DeserializeOwned>(
         };
         vec![source.error(position, message).with_help(help)]
     })
+}
+
+/// The keys serde lists after "unknown field `x`, expected one of …" (or
+/// "expected `y`"), without their backticks.
+fn allowed_keys(message: &str) -> Option<String> {
+    let rest = &message[message.find("unknown field")?..];
+    let list = rest
+        .split_once(", expected one of ")
+        .or_else(|| rest.split_once(", expected "))?
+        .1;
+    let keys: Vec<&str> = list
+        .split(", ")
+        .map(|key| key.trim().trim_matches('`'))
+        .filter(|key| !key.is_empty())
+        .collect();
+    (!keys.is_empty()).then(|| keys.join(", "))
 }
 
 fn parse_translation_front(
@@ -606,7 +643,11 @@ fn parse_translation_front(
     if !forbidden.is_empty() {
         return Err(forbidden);
     }
-    parse_front(source, split, "title, summary, published")
+    parse_front(
+        source,
+        split,
+        "title, summary, published, translated_from, source_sections, stub",
+    )
 }
 
 fn top_level_key(yaml: &str, key: &str) -> bool {
@@ -682,10 +723,12 @@ impl Assembler {
         }
         let mut families: BTreeMap<String, Family> = BTreeMap::new();
         for ((family, name), page) in std::mem::take(&mut self.variants) {
-            let translations = self
+            let (stubs, translations): (Localized<_>, Localized<_>) = self
                 .translations
                 .remove(&(family.clone(), name.clone()))
-                .unwrap_or_default();
+                .unwrap_or_default()
+                .into_iter()
+                .partition(|(_, page)| page.front.stub);
             let slug = page.front.slug.clone().unwrap_or_else(|| name.clone());
             if let Err(problem) = check_slug(&slug, &page) {
                 diagnostics.push(problem);
@@ -701,6 +744,7 @@ impl Assembler {
                 slug,
                 page,
                 translations,
+                stubs,
             });
         }
         for (name, index) in std::mem::take(&mut self.family_index) {

@@ -66,7 +66,9 @@ fn create_file(request: &Request) -> Result<PathBuf, Refusal> {
             "content/",
             format!("no `content/` folder in {}", root.display()),
         )
-        .help("run rulehub in a hub folder (one with content/), or pass --root DIR"));
+        .help(
+            "run rulehub in a hub folder (one with content/), pass --root DIR, or start a hub with `rulehub init DIR`",
+        ));
     }
     let known = variant_files(root);
     let (relative, text) = match request.lang {

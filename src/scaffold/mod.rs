@@ -8,6 +8,7 @@
 //! variant's).
 
 mod create;
+mod init;
 
 use std::fmt::Write as _;
 
@@ -19,6 +20,7 @@ use crate::examples::{self, ExampleSpec};
 use crate::hub::{EngineSection, is_valid_slug};
 
 pub use create::{Request, create};
+pub use init::init;
 
 /// A `family/name` pair naming a variant file `content/<family>/<name>.md`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -425,6 +427,17 @@ pub fn translation_stub(translation: &Translation) -> String {
     if let Some(summary) = translation.summary {
         let _ = writeln!(out, "summary: {}", yaml_string(summary));
     }
+    out.push_str(
+        "# Until you delete the next line this page counts as untranslated and is not published.\n",
+    );
+    out.push_str("stub: true\n");
+    out.push_str(&freshness_lines(&crate::hub::freshness::fingerprint(
+        &crate::hub::freshness::SourceWords {
+            title: translation.title,
+            summary: translation.summary,
+            body: translation.body,
+        },
+    )));
     out.push_str("---\n");
     for item in outline(translation.body) {
         out.push('\n');
@@ -432,6 +445,20 @@ pub fn translation_stub(translation: &Translation) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The front-matter lines recording which source a translation matches.
+pub fn freshness_lines(fingerprint: &crate::hub::freshness::Fingerprint) -> String {
+    let sections: Vec<String> = fingerprint
+        .sections
+        .iter()
+        .map(|token| format!("\"{token}\""))
+        .collect();
+    format!(
+        "translated_from: \"{}\"\nsource_sections: [{}]\n",
+        fingerprint.hash,
+        sections.join(", ")
+    )
 }
 
 /// Headings, shortcode lines and `{{example:ID}}` for each example block,
@@ -544,8 +571,21 @@ mod tests {
             summary: Some("S"),
             body,
         });
+        assert!(
+            stub.contains("\nstub: true\ntranslated_from: \""),
+            "a stub records its source and that it is a stub: {stub}"
+        );
+        let without_record: String = stub
+            .lines()
+            .filter(|l| {
+                !["# Until", "stub:", "translated_from:", "source_sections:"]
+                    .iter()
+                    .any(|key| l.starts_with(key))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect();
         assert_eq!(
-            stub,
+            without_record,
             "---\ntitle: \"Tablut \\\"9×9\\\"\"\nsummary: \"S\"\n---\n\n{{svg:board.svg \"Board\"}}\n\n## Overview\n\n{{example:first}}\n\n## Capture\n\n{{example:second}}\n"
         );
     }

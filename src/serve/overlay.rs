@@ -69,18 +69,33 @@ pub fn render_plain(diagnostic: &Diagnostic) -> String {
     out
 }
 
+/// The overlay's own colours, in light and dark mode. Every colour the
+/// overlay shows is set here with `!important`, because the hub's theme styles
+/// `pre` and `code` too (a white `pre` once hid near-white overlay text).
+const OVERLAY_STYLE: &str = "<style id=\"rulehub-overlay-style\">\
+#rulehub-overlay{--ro-bg:#fffaf9;--ro-fg:#1d1b1a;--ro-pre-bg:#f3ecea;--ro-error:#b3261e;--ro-warning:#8a5300;\
+color-scheme:light dark;position:fixed;inset:0;z-index:2147483647;overflow:auto;padding:2rem;\
+background:var(--ro-bg)!important;color:var(--ro-fg)!important;\
+font:14px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}\
+@media (prefers-color-scheme:dark){#rulehub-overlay{--ro-bg:#18181c;--ro-fg:#f4f4f4;--ro-pre-bg:#24242a;--ro-error:#ff8a80;--ro-warning:#ffd180}}\
+#rulehub-overlay pre,#rulehub-overlay code{background:var(--ro-pre-bg)!important;color:var(--ro-fg)!important;\
+white-space:pre-wrap;margin:0 0 1.2rem;padding:.5rem 1rem;border:0;border-radius:0;font:inherit}\
+#rulehub-overlay pre.error{border-left:4px solid var(--ro-error)}\
+#rulehub-overlay pre.warning{border-left:4px solid var(--ro-warning)}\
+#rulehub-overlay .rulehub-overlay-title{margin:0 0 1rem;font-size:1.15em;color:var(--ro-error)!important}\
+#rulehub-overlay button{float:right}\
+</style>\n";
+
 /// The overlay shown on every page while the newest build failed.
 pub fn overlay_html(diagnostics: &[Diagnostic]) -> String {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
-    let mut out = String::from(
-        "<div id=\"rulehub-overlay\" role=\"alert\" style=\"position:fixed;inset:0;z-index:2147483647;overflow:auto;\
-         background:rgba(20,20,24,.96);color:#f4f4f4;font:14px/1.45 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;padding:2rem\">\n",
-    );
+    let mut out = String::from(OVERLAY_STYLE);
+    out.push_str("<div id=\"rulehub-overlay\" role=\"alert\">\n");
     let _ = writeln!(
         out,
-        "<p style=\"margin:0 0 1rem;font-size:1.15em;color:#ff8a80\"><strong>rulehub: the build failed with {errors} {}.</strong> \
+        "<p class=\"rulehub-overlay-title\"><strong>rulehub: the build failed with {errors} {}.</strong> \
          The page below is the last good build; fix the file and it reloads.\
-         <button type=\"button\" style=\"float:right\" onclick=\"this.closest('#rulehub-overlay').remove()\">close</button></p>",
+         <button type=\"button\" onclick=\"this.closest('#rulehub-overlay').remove()\">close</button></p>",
         if errors == 1 { "error" } else { "errors" }
     );
     // Errors first: they are why the page is stale.
@@ -89,14 +104,14 @@ pub fn overlay_html(diagnostics: &[Diagnostic]) -> String {
         .filter(|d| d.is_error())
         .chain(diagnostics.iter().filter(|d| !d.is_error()));
     for diagnostic in ordered {
-        let colour = if diagnostic.is_error() {
-            "#ff8a80"
+        let kind = if diagnostic.is_error() {
+            "error"
         } else {
-            "#ffd180"
+            "warning"
         };
         let _ = writeln!(
             out,
-            "<pre class=\"rulehub-diagnostic\" style=\"white-space:pre-wrap;margin:0 0 1.2rem;border-left:4px solid {colour};padding-left:1rem\">{}</pre>",
+            "<pre class=\"rulehub-diagnostic {kind}\">{}</pre>",
             html_escape(&render_plain(diagnostic))
         );
     }
@@ -171,6 +186,45 @@ mod tests {
         assert!(!html.contains("<script>alert"), "{html}");
         assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
         assert!(html.contains("&quot;&lt;b&gt;x&lt;/b&gt;&quot;"));
+    }
+
+    /// The value of `property` in the first rule for `selector` in `css`.
+    fn declared<'a>(css: &'a str, selector: &str, property: &str) -> Option<&'a str> {
+        let rule = &css[css.find(&format!("{selector}{{"))?..];
+        let body = &rule[..rule.find('}')?];
+        body.split(['{', ';'])
+            .find_map(|decl| decl.trim().strip_prefix(&format!("{property}:")))
+    }
+
+    #[test]
+    fn overlay_text_has_its_own_colours_in_light_and_dark_mode() {
+        let html = overlay_html(&[broken()]);
+        let css = &html[..html.find("</style>").expect("the overlay brings its style")];
+        let code_rule = "#rulehub-overlay pre,#rulehub-overlay code";
+        assert_eq!(
+            declared(css, code_rule, "background"),
+            Some("var(--ro-pre-bg)!important")
+        );
+        assert_eq!(
+            declared(css, code_rule, "color"),
+            Some("var(--ro-fg)!important")
+        );
+        let dark = &css[css
+            .find("prefers-color-scheme:dark")
+            .expect("a dark scheme")..];
+        for (scheme, rules) in [("light", css), ("dark", dark)] {
+            let fg = declared(rules, "#rulehub-overlay", "--ro-fg").expect("foreground");
+            let bg = declared(rules, "#rulehub-overlay", "--ro-pre-bg").expect("background");
+            assert_ne!(fg, bg, "{scheme}: text and its background differ");
+        }
+        assert_eq!(
+            declared(dark, "#rulehub-overlay", "--ro-fg"),
+            Some("#f4f4f4")
+        );
+        assert_eq!(
+            declared(css, "#rulehub-overlay", "--ro-fg"),
+            Some("#1d1b1a")
+        );
     }
 
     #[test]

@@ -369,7 +369,8 @@ fn check_variants(
     checked
 }
 
-/// Warnings for content missing in a configured language.
+/// Warnings for content missing in a configured language, for stubs nobody
+/// translated, and for translations older than their source.
 fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for family in &hub.families {
@@ -382,10 +383,26 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
                 .collect();
             if !missing.is_empty() {
                 let name = &variant.name;
+                let stubs: Vec<&str> = missing
+                    .iter()
+                    .copied()
+                    .filter(|code| variant.stubs.contains_key(*code))
+                    .collect();
+                let stub_note = if stubs.is_empty() {
+                    String::new()
+                } else {
+                    format!(
+                        " ({} only an untranslated stub: translate it, then remove `stub: true`)",
+                        stubs.join(", ")
+                    )
+                };
                 warnings.push(
                     Diagnostic::warning(
                         &variant.page.source.path,
-                        format!("`{name}` has no translation in: {}", missing.join(", ")),
+                        format!(
+                            "`{name}` has no translation in: {}{stub_note}",
+                            missing.join(", ")
+                        ),
                     )
                     .with_help(format!(
                         "add {} (the page is listed as not yet translated meanwhile)",
@@ -397,6 +414,48 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
                     )),
                 );
             }
+            warnings.extend(freshness_warnings(variant));
+        }
+    }
+    warnings
+}
+
+/// A warning at each translation that is older than its source or does
+/// not say which source it was translated from.
+fn freshness_warnings(variant: &crate::hub::Variant) -> Vec<Diagnostic> {
+    use crate::hub::freshness::{self, Status};
+    let words = variant.source_words();
+    let current = freshness::fingerprint(&words);
+    let source = variant.page.source.path.display().to_string();
+    let mut warnings = Vec::new();
+    for page in variant.translations.values() {
+        let file = page.source.path.display().to_string();
+        let mark = format!("rulehub translations --mark-current {file}");
+        match freshness::status(&page.front.record(), &current, &words) {
+            Status::Outdated { since, changes } => warnings.push(
+                Diagnostic::warning(
+                    &page.source.path,
+                    format!(
+                        "outdated since {since}: {source} changed ({})",
+                        changes.summary()
+                    ),
+                )
+                .at(page.key_position("translated_from"))
+                .with_source(page.source.text.clone())
+                .with_help(format!(
+                        "bring the translation up to date, then run `{mark}`"
+                    )),
+            ),
+            Status::Unknown => warnings.push(
+                Diagnostic::warning(
+                    &page.source.path,
+                    format!("the translation does not say which version of {source} it was translated from"),
+                )
+                .with_help(format!(
+                    "if it matches {source} today, run `{mark}` to record that"
+                )),
+            ),
+            Status::Ok | Status::Stub | Status::Missing => {}
         }
     }
     warnings

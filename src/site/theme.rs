@@ -14,6 +14,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     ("home.html", include_str!("../../templates/home.html")),
     ("family.html", include_str!("../../templates/family.html")),
+    (
+        "translation-notice.html",
+        include_str!("../../templates/translation-notice.html"),
+    ),
     ("variant.html", include_str!("../../templates/variant.html")),
     (
         "comparison.html",

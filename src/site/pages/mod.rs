@@ -57,6 +57,8 @@ pub const UI_MESSAGE_IDS: &[&str] = &[
     "back-home",
     "footer-text",
     "rules-at-a-glance",
+    "translation-outdated",
+    "translation-outdated-link",
 ];
 
 /// URL segment of a family's generated comparison page; no variant may use it.

@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations};
 use crate::engine::Piece;
 use crate::examples::{self, CheckedExample};
-use crate::hub::{Family, Variant};
+use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
 use crate::i18n::Arg;
 use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
 use crate::site::comparison;
@@ -277,6 +277,26 @@ impl Embeds for VariantEmbeds<'_> {
     }
 }
 
+/// Where the reader of an outdated translation finds the current original.
+#[derive(Serialize)]
+struct OutdatedTranslation {
+    original_href: String,
+    original_lang: String,
+}
+
+/// Whether `translation` was made from an earlier version of the variant's
+/// words (a translation that does not say is not flagged to readers: only
+/// `check` asks its author to record it).
+fn is_outdated(variant: &Variant, translation: &Page<TranslationFrontMatter>) -> bool {
+    use crate::hub::freshness::{self, Status};
+    let words = variant.source_words();
+    let current = freshness::fingerprint(&words);
+    matches!(
+        freshness::status(&translation.front.record(), &current, &words),
+        Status::Outdated { .. }
+    )
+}
+
 pub(super) fn render_variant(
     site: &SiteContext,
     family: &Family,
@@ -359,6 +379,7 @@ pub(super) fn render_variant(
         players: String,
         glance: Vec<Glance>,
         comparison_href: String,
+        outdated_translation: Option<OutdatedTranslation>,
     }
     let page = PageId::Variant(family, variant);
     let data = VariantPage {
@@ -368,6 +389,12 @@ pub(super) fn render_variant(
         players: players_line(site, lang),
         glance,
         comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
+        outdated_translation: translation.filter(|t| is_outdated(variant, t)).map(|_| {
+            OutdatedTranslation {
+                original_href: site.href(&site.dir(page, site.default_lang())),
+                original_lang: site.default_lang().to_string(),
+            }
+        }),
     };
     let html = site
         .templates

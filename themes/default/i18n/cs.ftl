@@ -149,3 +149,5 @@ state-encirclement = Žádný obránce se už nemůže dostat na okraj.
 state-no-legal-moves = Strana na tahu nemá žádný platný tah.
 board-legend = Legenda
 legend-king = král
+translation-outdated = Tento překlad vznikl podle starší verze pravidel; originál se mezitím změnil.
+translation-outdated-link = Přečíst aktuální originál

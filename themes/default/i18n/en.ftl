@@ -145,3 +145,5 @@ state-encirclement = No defender can reach the edge any more.
 state-no-legal-moves = The side to move has no legal move.
 board-legend = Key
 legend-king = the king
+translation-outdated = This translation was written for an earlier version of the rules; the original has changed since.
+translation-outdated-link = Read the current original

@@ -145,3 +145,5 @@ state-encirclement = Yksikään puolustaja ei enää pääse reunalle.
 state-no-legal-moves = Vuorossa olevalla osapuolella ei ole sallittua siirtoa.
 board-legend = Selite
 legend-king = kuningas
+translation-outdated = Tämä käännös on tehty sääntöjen aiemmasta versiosta; alkuperäistä on sittemmin muutettu.
+translation-outdated-link = Lue nykyinen alkuperäinen

@@ -1,0 +1,87 @@
+//! `rulehub init`: a new hub in an empty folder, small enough to read in a
+//! minute and complete enough to build — hub.yaml, a home page, one family
+//! and one variant whose worked example the engine checks.
+
+use std::path::{Path, PathBuf};
+
+use super::{NewVariant, Target, variant_file};
+use crate::diagnostic::Diagnostic;
+
+const HUB_YAML: &str = "\
+# The hub's settings: see README.md (\"Configuration\") for every key.
+title: \"My rules hub\"
+# The address the site is published at; links and the sitemap use it.
+base_url: \"https://example.org/\"
+# The first language is the default; add more (e.g. [en, cs]) to translate.
+languages: [en]
+";
+
+const HOME: &str = "\
+---
+title: \"My rules hub\"
+summary: \"Rules of board games, with worked examples checked by a rules engine.\"
+---
+
+Welcome. Each game family has its own page, and each variant lists its rules
+with examples that `rulehub check` replays move by move.
+";
+
+const FAMILY: &str = "\
+---
+title: \"Tafl games\"
+summary: \"Hunt-the-king games: one side escorts its king to safety, the other hunts it.\"
+---
+
+Tafl games are played on a square board. Add a variant with
+`rulehub new tafl/NAME --from tafl/my-tablut`.
+";
+
+/// Writes a new hub into `dir` (created if absent), which must be empty.
+/// Returns the files written, relative to `dir`.
+pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
+    if dir.exists() {
+        let mut entries = std::fs::read_dir(dir).map_err(|e| {
+            Diagnostic::error(dir, format!("cannot read the folder: {e}"))
+                .with_help("pass a folder you can read, or a new folder name")
+        })?;
+        if entries.next().is_some() {
+            return Err(Diagnostic::error(
+                dir,
+                "the folder is not empty; rulehub init only starts hubs in empty folders",
+            )
+            .with_help(
+                "pass a new folder name, e.g. `rulehub init my-hub`, or empty this one first",
+            ));
+        }
+    }
+    let target = Target {
+        family: "tafl".to_string(),
+        name: "my-tablut".to_string(),
+    };
+    let variant = variant_file(&NewVariant {
+        target: &target,
+        title: "My Tablut".to_string(),
+        order: 1,
+        from: None,
+    });
+    let files: [(&str, &str); 4] = [
+        ("hub.yaml", HUB_YAML),
+        ("content/_index.md", HOME),
+        ("content/tafl/_index.md", FAMILY),
+        ("content/tafl/my-tablut.md", &variant),
+    ];
+    let mut written = Vec::new();
+    for (relative, text) in files {
+        let path = dir.join(relative);
+        let result = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, text));
+        if let Err(error) = result {
+            return Err(Diagnostic::error(&path, format!("cannot write: {error}"))
+                .with_help("check that the folder is writable"));
+        }
+        written.push(PathBuf::from(relative));
+    }
+    Ok(written)
+}

@@ -1,0 +1,272 @@
+//! Translation status for `rulehub translations`: which page is translated,
+//! outdated, a stub or missing in which language, and recording that a
+//! translation matches its source today (`--mark-current`).
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use crate::diagnostic::Diagnostic;
+use crate::hub::freshness::{self, SourceWords, Status};
+use crate::hub::{Hub, front_matter};
+
+/// Every variant in every language but the default.
+#[derive(Debug, Clone, Serialize)]
+pub struct StatusTable {
+    /// The hub's translation languages, in hub.yaml order.
+    pub languages: Vec<String>,
+    pub pages: Vec<PageStatus>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PageStatus {
+    /// `family/name`.
+    pub page: String,
+    /// The default-language file, relative to the hub root.
+    pub source: String,
+    /// One cell per language, in the order of [`StatusTable::languages`].
+    pub cells: Vec<Cell>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Cell {
+    pub language: String,
+    /// One of [`Status::name`].
+    pub status: &'static str,
+    /// For outdated translations: the fingerprint they were made from and
+    /// what changed since.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub since: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changes: Option<String>,
+}
+
+/// The status of every translation of every variant of `hub`.
+pub fn status_table(hub: &Hub) -> StatusTable {
+    let languages: Vec<String> = hub
+        .config
+        .language_codes()
+        .skip(1)
+        .map(str::to_string)
+        .collect();
+    let mut pages = Vec::new();
+    for family in &hub.families {
+        for variant in &family.variants {
+            let words = variant.source_words();
+            let current = freshness::fingerprint(&words);
+            let cells = languages
+                .iter()
+                .map(|lang| {
+                    let page = variant
+                        .translations
+                        .get(lang)
+                        .or_else(|| variant.stubs.get(lang));
+                    let status = match page {
+                        Some(page) => freshness::status(&page.front.record(), &current, &words),
+                        None => Status::Missing,
+                    };
+                    let (since, changes) = match &status {
+                        Status::Outdated { since, changes } => {
+                            (Some(since.clone()), Some(changes.summary()))
+                        }
+                        _ => (None, None),
+                    };
+                    Cell {
+                        language: lang.clone(),
+                        status: status.name(),
+                        since,
+                        changes,
+                    }
+                })
+                .collect();
+            pages.push(PageStatus {
+                page: format!("{}/{}", family.name, variant.name),
+                source: variant
+                    .page
+                    .source
+                    .path
+                    .to_string_lossy()
+                    .replace('\\', "/"),
+                cells,
+            });
+        }
+    }
+    StatusTable { languages, pages }
+}
+
+impl StatusTable {
+    /// The table as aligned plain text, a row per page and a column per
+    /// language, then a line of totals.
+    pub fn to_text(&self) -> String {
+        let mut header = vec!["page".to_string()];
+        header.extend(self.languages.iter().cloned());
+        let mut rows = vec![header];
+        for page in &self.pages {
+            let mut row = vec![page.page.clone()];
+            row.extend(page.cells.iter().map(|c| c.status.to_string()));
+            rows.push(row);
+        }
+        let columns = rows[0].len();
+        let widths: Vec<usize> = (0..columns)
+            .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+            .collect();
+        let mut out = String::new();
+        for row in &rows {
+            let line: Vec<String> = row
+                .iter()
+                .zip(&widths)
+                .map(|(cell, width)| format!("{cell:<width$}"))
+                .collect();
+            out.push_str(line.join("  ").trim_end());
+            out.push('\n');
+        }
+        let all = [
+            Status::Ok,
+            Status::Outdated {
+                since: String::new(),
+                changes: freshness::Changes::default(),
+            },
+            Status::Stub,
+            Status::Unknown,
+            Status::Missing,
+        ];
+        let totals: Vec<String> = all
+            .iter()
+            .map(|status| {
+                let n = self
+                    .pages
+                    .iter()
+                    .flat_map(|p| &p.cells)
+                    .filter(|c| c.status == status.name())
+                    .count();
+                format!("{n} {}", status.name())
+            })
+            .collect();
+        out.push_str(&totals.join(", "));
+        out.push('\n');
+        for page in &self.pages {
+            for cell in &page.cells {
+                if let Some(changes) = &cell.changes {
+                    out.push_str(&format!(
+                        "{} ({}): outdated since {}: {changes}\n",
+                        page.page,
+                        cell.language,
+                        cell.since.as_deref().unwrap_or("?")
+                    ));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Front-matter lines `--mark-current` replaces (and the stub's comment).
+const RECORD_KEYS: &[&str] = &["translated_from:", "source_sections:", "stub:"];
+const STUB_COMMENT: &str = "# Until you delete the next line";
+
+/// Records in the translation `file` (`content/f/name.lang.md`, relative to
+/// `root` or to the working folder) that it matches its default-language
+/// source as it is now; a stub stops being one. Returns the file written.
+pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
+    // Paths in check's messages are relative to the root, so try that first.
+    let path = if root.join(file).is_file() {
+        root.join(file)
+    } else {
+        file.to_path_buf()
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        Diagnostic::error(file, format!("cannot read the translation: {e}"))
+            .with_help("give the path of a translation such as content/tafl/tablut.cs.md")
+    })?;
+    let source_path = source_of(&path).ok_or_else(|| {
+        Diagnostic::error(
+            file,
+            "this is not the translation of a variant (name.LANG.md)",
+        )
+        .with_help(
+            "give the path of a variant's translation such as content/tafl/tablut.cs.md; home and family pages are not tracked",
+        )
+    })?;
+    let source = std::fs::read_to_string(&source_path).map_err(|e| {
+        Diagnostic::error(
+            &source_path,
+            format!("cannot read the default-language file: {e}"),
+        )
+        .with_help("a translation needs its default-language file next to it")
+    })?;
+    let fingerprint = freshness::fingerprint(&source_words(&source, &source_path)?.borrow());
+    let split = front_matter::split(&text)
+        .map_err(|e| Diagnostic::error(file, e.message().0).with_help(e.message().1.to_string()))?;
+    let mut yaml = String::new();
+    for line in text[split.yaml.clone()].split_inclusive('\n') {
+        let key = line.trim_start();
+        if RECORD_KEYS.iter().any(|k| key.starts_with(k)) || key.starts_with(STUB_COMMENT) {
+            continue;
+        }
+        yaml.push_str(line);
+    }
+    if !yaml.is_empty() && !yaml.ends_with('\n') {
+        yaml.push('\n');
+    }
+    yaml.push_str(&crate::scaffold::freshness_lines(&fingerprint));
+    let closing_start = split.yaml.end;
+    let updated = format!(
+        "{}{yaml}{}",
+        &text[..split.yaml.start],
+        &text[closing_start..]
+    );
+    std::fs::write(&path, updated)
+        .map_err(|e| Diagnostic::error(file, format!("cannot write the translation: {e}")))?;
+    Ok(path)
+}
+
+/// `dir/name.md` for `dir/name.lang.md`.
+fn source_of(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    let stem = name.strip_suffix(".md")?;
+    let (base, lang) = stem.rsplit_once('.')?;
+    // Home and family pages (`_index`) are not tracked (yet): their
+    // front matter has no freshness keys.
+    if base.is_empty() || base.starts_with('_') || lang.is_empty() {
+        return None;
+    }
+    Some(path.with_file_name(format!("{base}.md")))
+}
+
+/// Title, summary and body of a default-language file, owned.
+struct OwnedWords {
+    title: String,
+    summary: Option<String>,
+    body: String,
+}
+
+impl OwnedWords {
+    fn borrow(&self) -> SourceWords<'_> {
+        SourceWords {
+            title: &self.title,
+            summary: self.summary.as_deref(),
+            body: &self.body,
+        }
+    }
+}
+
+fn source_words(text: &str, path: &Path) -> Result<OwnedWords, Diagnostic> {
+    #[derive(serde::Deserialize)]
+    struct Words {
+        title: String,
+        #[serde(default)]
+        summary: Option<String>,
+    }
+    let split = front_matter::split(text)
+        .map_err(|e| Diagnostic::error(path, e.message().0).with_help(e.message().1.to_string()))?;
+    let words: Words = front_matter::parse(text, &split.yaml).map_err(|(message, at)| {
+        Diagnostic::error(path, message)
+            .at(at)
+            .with_help("fix the default-language file first; `rulehub check` explains")
+    })?;
+    Ok(OwnedWords {
+        title: words.title,
+        summary: words.summary,
+        body: text[split.body].to_string(),
+    })
+}
