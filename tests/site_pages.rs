@@ -202,3 +202,52 @@ fn text_from_authors_is_escaped_in_html_and_svg() {
     roxmltree::Document::parse(&svg).expect("the board SVG stays well-formed");
     assert!(!svg.contains("<b>"));
 }
+
+/// Boards look the same in every language, so each diagram is one file
+/// beside the default language's page, and a translated page shows that
+/// file: a first build writes a variant's diagrams once, not once a language.
+#[test]
+fn every_language_shows_the_one_diagram_file_of_its_variant() {
+    let site = build("mini");
+    let board_paths = |page: &str| -> BTreeSet<String> {
+        let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
+        attributes(&site[page], "<img ", "src")
+            .into_iter()
+            .filter(|src| src.ends_with(".svg"))
+            .map(|src| {
+                if src.starts_with('/') {
+                    path_of(src)
+                } else {
+                    format!("{dir}{src}")
+                }
+            })
+            .collect()
+    };
+    let english = board_paths("tafl/standard/index.html");
+    let czech = board_paths("cs/tafl/standard/index.html");
+    assert!(
+        czech.contains("tafl/standard/board.svg")
+            && czech.contains("tafl/standard/example-pair-capture-before.svg"),
+        "{czech:?}"
+    );
+    // The English page shows more examples than its translation; the
+    // boards both show are the same files.
+    assert!(english.is_superset(&czech), "{english:?}");
+    assert!(english.contains("tafl/standard/example-blocked-before.svg"));
+    for path in &english {
+        assert!(
+            path.starts_with("tafl/standard/") && site.contains_key(path),
+            "{path} is written beside the English page"
+        );
+    }
+    let czech_svgs: Vec<&String> = site
+        .keys()
+        .filter(|p| p.starts_with("cs/") && p.ends_with(".svg"))
+        .collect();
+    assert!(
+        czech_svgs.is_empty(),
+        "no copies per language: {czech_svgs:?}"
+    );
+    // The shared file carries the default language's text.
+    assert!(site["tafl/standard/board.svg"].contains("<title>Tablut — start</title>"));
+}
