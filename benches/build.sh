@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
 # Builds synthetic hubs of 1k, 5k and 10k pages with rulehub and the same
-# Markdown with Hugo, side by side in one hyperfine run per size, and prints
-# wall time, pages/s, peak RSS and the rulehub/Hugo ratio; then times a
-# one-page edit under `rulehub serve` on the largest hub.
+# Markdown with Hugo, side by side in one hyperfine run per size and kind of
+# build, and prints wall time, user and system time, pages/s, peak RSS and
+# the rulehub/Hugo ratios; then times a one-page edit under `rulehub serve`
+# on the largest hub.
 #
-#   benches/build.sh                 # all sizes (1000 5000 10000 pages)
+#   benches/build.sh                 # all sizes (1000 5000 10000 pages), all kinds
 #   SIZES="1000" RUNS=3 benches/build.sh
+#   MODES=cold SIZES=5000 benches/build.sh
+#
+# Kinds of build (MODES, default "warm cold fresh"):
+#   warm   rebuild over the previous output, as an author does (the warm-up
+#          run creates it);
+#   cold   the output deleted before every run (hyperfine --prepare), as after
+#          `rm -rf public`;
+#   fresh  into a folder that never existed (a new name every run), as CI
+#          does after a clean checkout; the folders are deleted afterwards.
 #
 # Environment: SIZES (pages, multiples of LANGUAGES), LANGUAGES (10), RUNS
 # (hyperfine runs, 5), WORK (scratch folder, /tmp/rulehub-bench), SEED (1),
-# COLD=1 to delete both outputs before every run (default: rebuild over the
-# previous output, as an author does; the warm-up run creates it), RULEHUB
-# (a rulehub binary to time instead of this checkout's release build).
+# MODES, SERVE=0 to skip the serve edit, RULEHUB (a rulehub binary to time
+# instead of this checkout's release build).
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -20,7 +29,8 @@ LANGUAGES=${LANGUAGES:-10}
 RUNS=${RUNS:-5}
 WORK=${WORK:-/tmp/rulehub-bench}
 SEED=${SEED:-1}
-COLD=${COLD:-0}
+MODES=${MODES:-"warm cold fresh"}
+SERVE=${SERVE:-1}
 
 need() {
     local missing=()
@@ -45,10 +55,11 @@ TARGET_DIR=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import js
 RULEHUB=${RULEHUB:-"$TARGET_DIR/release/rulehub"}
 GEN="$TARGET_DIR/release/examples/gen-hub"
 mkdir -p "$WORK"
+rm -f "$WORK/files.txt"
 
 echo
 echo "machine: $(nproc) cores; load average:$(uptime | sed 's/.*load average://')"
-echo "rulehub $(git rev-parse --short HEAD 2>/dev/null || echo '?') ($RULEHUB), $(hugo version | cut -d' ' -f1-2), COLD=$COLD"
+echo "rulehub $(git rev-parse --short HEAD 2>/dev/null || echo '?') ($RULEHUB), $(hugo version | cut -d' ' -f1-2), MODES=$MODES"
 echo
 
 peak_rss_mib() { # command... -> peak RSS in MiB of one run
@@ -57,7 +68,7 @@ peak_rss_mib() { # command... -> peak RSS in MiB of one run
 }
 
 SUMMARY="$WORK/summary.txt"
-printf "%-7s %-8s %10s %10s %10s %12s %10s\n" pages tool "mean (s)" "± (s)" "pages/s" "peak RSS MiB" ratio >"$SUMMARY"
+printf "%-6s %-6s %-8s %9s %7s %7s %7s %8s %8s %6s %9s\n" pages kind tool "mean s" "± s" "user s" "sys s" "pages/s" "RSS MiB" ratio "sys ratio" >"$SUMMARY"
 for pages in $SIZES; do
     variants=$((pages / LANGUAGES))
     hub="$WORK/hub-$pages"
@@ -67,28 +78,70 @@ for pages in $SIZES; do
     fi
     out_r="$WORK/out-rulehub-$pages"
     out_h="$WORK/out-hugo-$pages"
-    rulehub_cmd="$RULEHUB --quiet build --root $hub --output $out_r"
-    hugo_cmd="hugo --quiet --source $hub/hugo --destination $out_h"
-    echo "== $pages pages ($variants variants × $LANGUAGES languages)"
-    prepare="rm -rf $hub/hugo/resources"
-    [ "$COLD" = 1 ] && prepare="$prepare $out_r $out_h"
-    hyperfine --style basic --warmup 1 --runs "$RUNS" --prepare "$prepare" \
-        --export-json "$WORK/hyperfine-$pages.json" \
-        -n rulehub "$rulehub_cmd" -n hugo "$hugo_cmd"
-    rss_r=$(peak_rss_mib $rulehub_cmd)
-    rss_h=$(peak_rss_mib $hugo_cmd)
-    pages_r=$(find "$out_r" -name index.html | wc -l)
-    pages_h=$(find "$out_h" -name index.html | wc -l)
-    python3 - "$WORK/hyperfine-$pages.json" "$pages" "$pages_r" "$pages_h" "$rss_r" "$rss_h" >>"$SUMMARY" <<'EOF'
+    for mode in $MODES; do
+        # Each tool's own preparation, ending with `sync`: the writeback of
+        # one run's output (and, cold, the deletion of the previous one)
+        # must not land in the next run's time, whichever tool that is.
+        prepare_r="sync"
+        prepare_h="rm -rf $hub/hugo/resources; sync"
+        cleanup="true"
+        dest_r="$out_r"
+        dest_h="$out_h"
+        case "$mode" in
+        warm) ;;
+        cold)
+            prepare_r="rm -rf $out_r; sync"
+            prepare_h="rm -rf $hub/hugo/resources $out_h; sync"
+            ;;
+        fresh)
+            # hyperfine runs each command through a shell, so every run
+            # gets a folder name of its own.
+            dest_r="$WORK/fresh-rulehub-$pages/\$(date +%s%N)"
+            dest_h="$WORK/fresh-hugo-$pages/\$(date +%s%N)"
+            cleanup="rm -rf $WORK/fresh-rulehub-$pages $WORK/fresh-hugo-$pages"
+            ;;
+        *)
+            echo "unknown mode $mode (warm, cold or fresh)" >&2
+            exit 2
+            ;;
+        esac
+        echo "== $pages pages ($variants variants × $LANGUAGES languages), $mode; load average:$(uptime | sed 's/.*load average://')"
+        hyperfine --style basic --warmup 1 --runs "$RUNS" --prepare "$prepare_r" --prepare "$prepare_h" --cleanup "$cleanup" \
+            --export-json "$WORK/hyperfine-$pages-$mode.json" \
+            -n rulehub "$RULEHUB --quiet build --root $hub --output $dest_r" \
+            -n hugo "hugo --quiet --source $hub/hugo --destination $dest_h"
+        rss_r=-
+        rss_h=-
+        if [ "$mode" = warm ]; then
+            rss_r=$(peak_rss_mib "$RULEHUB" --quiet build --root "$hub" --output "$out_r")
+            rss_h=$(peak_rss_mib hugo --quiet --source "$hub/hugo" --destination "$out_h")
+            files_r=$(find "$out_r" -type f | wc -l)
+            files_h=$(find "$out_h" -type f | wc -l)
+            echo "$pages pages: rulehub wrote $files_r files ($(du -sm "$out_r" | cut -f1) MiB), Hugo $files_h files ($(du -sm "$out_h" | cut -f1) MiB)" >>"$WORK/files.txt"
+        fi
+        python3 - "$WORK/hyperfine-$pages-$mode.json" "$pages" "$mode" "$rss_r" "$rss_h" >>"$SUMMARY" <<'EOF'
 import json, sys
-path, pages, pages_r, pages_h, rss_r, rss_h = sys.argv[1:]
+path, pages, mode, rss_r, rss_h = sys.argv[1:]
 results = {r["command"]: r for r in json.load(open(path))["results"]}
 r, h = results["rulehub"], results["hugo"]
-ratio = r["mean"] / h["mean"]
-print(f"{pages:<7} {'rulehub':<8} {r['mean']:10.3f} {r['stddev'] or 0:10.3f} {int(pages_r) / r['mean']:10.0f} {rss_r:>12} {ratio:10.2f}")
-print(f"{pages:<7} {'hugo':<8} {h['mean']:10.3f} {h['stddev'] or 0:10.3f} {int(pages_h) / h['mean']:10.0f} {rss_h:>12}")
+def row(tool, x, rss, ratio="", sys_ratio=""):
+    print(f"{pages:<6} {mode:<6} {tool:<8} {x['mean']:9.3f} {x['stddev'] or 0:7.3f} {x['user']:7.2f} {x['system']:7.2f} {int(pages) / x['mean']:8.0f} {rss:>8} {ratio:>6} {sys_ratio:>9}")
+row("rulehub", r, rss_r, f"{r['mean'] / h['mean']:.2f}", f"{r['system'] / h['system']:.2f}")
+row("hugo", h, rss_h)
 EOF
+    done
 done
+
+finish() {
+    echo
+    echo "load average after:$(uptime | sed 's/.*load average://')" >>"$SUMMARY"
+    cat "$SUMMARY"
+    if [ -f "$WORK/files.txt" ]; then cat "$WORK/files.txt"; fi
+}
+if [ "$SERVE" != 1 ]; then
+    finish
+    exit 0
+fi
 
 # One-page edit under `rulehub serve` on the largest hub: append a marker
 # to one variant page, then poll that page until the marker is served.
@@ -138,6 +191,4 @@ print(f"\nserve, one-page edit on the largest hub (append to one variant page un
 print(f"  median {times[len(times) // 2]:.0f} ms, min {times[0]:.0f} ms, max {times[-1]:.0f} ms over {len(times)} edits")
 EOF
 
-echo
-echo "load average after:$(uptime | sed 's/.*load average://')" >>"$SUMMARY"
-cat "$SUMMARY"
+finish

@@ -1,10 +1,12 @@
-//! Each distinct diagram is drawn once. A variant's boards are the same in
+//! Each distinct diagram is drawn once, and written once: the first page of
+//! a variant to draw a diagram [claims](DiagramCache::claim) its file, which
+//! the variant's pages in every language show. A variant's boards are the same in
 //! every language except for the SVG's `<title>` and `<desc>`, so the SVG is
 //! drawn once with placeholders there and each page fills in its own text.
 //! The filled SVG is byte-for-byte what [`diagram::render`] returns for the
 //! same board with that title and description (the tests check it).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::diagram::{self, Board};
@@ -90,9 +92,20 @@ type Slot = Arc<OnceLock<Result<Option<Arc<SvgTemplate>>, String>>>;
 #[derive(Default)]
 pub struct DiagramCache {
     slots: Mutex<HashMap<(String, String, String), Slot>>,
+    claimed: Mutex<HashSet<(String, String, String)>>,
 }
 
 impl DiagramCache {
+    /// True the first time a page asks to write `file` of a variant, false
+    /// after: the one diagram file serves the variant's pages in every
+    /// language, so only the first page to draw it writes it.
+    pub fn claim(&self, family: &str, variant: &str, file: &str) -> bool {
+        self.claimed
+            .lock()
+            .expect("no panics while holding the lock")
+            .insert((family.to_string(), variant.to_string(), file.to_string()))
+    }
+
     /// The SVG of `board` for `file` of a variant, drawn the first time any
     /// language asks for it. Every language asks with the same board data
     /// (pieces, spec, annotations); only the title and desc differ.
@@ -163,5 +176,14 @@ mod tests {
             let cached = cache.svg("tafl", "tablut", "x.svg", &board).expect("draws");
             assert_eq!(cached, direct, "{title:?} / {desc:?}");
         }
+    }
+
+    #[test]
+    fn each_diagram_file_is_claimed_once_per_variant() {
+        let cache = DiagramCache::default();
+        assert!(cache.claim("tafl", "tablut", "board.svg"));
+        assert!(!cache.claim("tafl", "tablut", "board.svg"));
+        assert!(cache.claim("tafl", "tablut", "example-a-before.svg"));
+        assert!(cache.claim("tafl", "brandubh", "board.svg"));
     }
 }

@@ -52,6 +52,7 @@ pub fn run(data: &[u8]) {
             front: Arc::new(front),
         },
         translations: Default::default(),
+        stubs: Default::default(),
     };
     if let Err(problems) = rulehub::variant::check(&variant, &Palette::builtin()) {
         assert!(!problems.is_empty(), "a failed check names no problem");

@@ -97,8 +97,11 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
     match unit {
         Unit::Variant(family, variant) => {
             let cache = DiagramCache::default();
-            let pages = site
-                .languages()
+            // The default language first: the diagram files its pages share
+            // carry the text of the first language to draw them.
+            let mut languages = site.languages();
+            languages.sort_by_key(|lang| *lang != site.default_lang());
+            let pages = languages
                 .into_iter()
                 .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
                 .map(|lang| render_variant(site, family, variant, lang, &cache))

@@ -1,5 +1,8 @@
-//! A variant's page: its prose, start board and worked examples, with the
-//! diagrams drawn beside it.
+//! A variant's page: its prose, start board and worked examples. The
+//! diagrams are files beside the default language's page, shared by the
+//! page in every language: a board looks the same in every language, and
+//! one file instead of one per language is what keeps a first build's
+//! writing (files, bytes, kernel time) small.
 
 use std::collections::BTreeMap;
 
@@ -29,7 +32,11 @@ struct VariantEmbeds<'a> {
     cache: &'a DiagramCache,
     lang: &'a str,
     title: &'a str,
-    /// SVG files made while resolving embeds: (file name beside the page, svg).
+    /// Where `<img src>` finds the diagrams: `""` on the default language's
+    /// page, beside them; the href of that page's folder elsewhere.
+    diagram_href: String,
+    /// SVG files this page is the first of its variant to draw: (file name
+    /// beside the default language's page, svg).
     diagrams: std::sync::Mutex<BTreeMap<String, String>>,
     errors: std::sync::Mutex<Vec<String>>,
 }
@@ -44,6 +51,10 @@ impl VariantEmbeds<'_> {
         desc: &str,
         annotations: &Annotations,
     ) -> Result<(), String> {
+        if !self.cache.claim(self.family, &self.variant.name, file) {
+            // An earlier language of this variant drew the shared file.
+            return Ok(());
+        }
         let board = diagram::Board {
             dims: self.checked.dims,
             pieces,
@@ -140,10 +151,11 @@ impl VariantEmbeds<'_> {
         );
         let before_alt =
             examples::describe_position(&example.before, Some(example.to_move), i18n, lang);
-        html.push_str(&figure(&before_file, &before_label, &before_alt));
+        let src = |file: &str| format!("{}{file}", self.diagram_href);
+        html.push_str(&figure(&src(&before_file), &before_label, &before_alt));
         if show_after {
             let after_alt = examples::describe_position(&example.after, None, i18n, lang);
-            html.push_str(&figure(&after_file, &after_label, &after_alt));
+            html.push_str(&figure(&src(&after_file), &after_label, &after_alt));
         }
         html.push_str(&format!(
             "</div>\n<p class=\"example-description\">{}</p>\n<p class=\"example-verified\">{}</p>\n</div>\n",
@@ -233,7 +245,8 @@ impl Embeds for VariantEmbeds<'_> {
                     String::new()
                 };
                 Ok(format!(
-                    "<figure class=\"board board-start\"><img src=\"board.svg\" alt=\"{}\"><figcaption>{}{legend}</figcaption></figure>\n",
+                    "<figure class=\"board board-start\"><img src=\"{}board.svg\" alt=\"{}\"><figcaption>{}{legend}</figcaption></figure>\n",
+                    escape(&self.diagram_href),
                     escape(&desc),
                     escape(&caption)
                 ))
@@ -341,6 +354,9 @@ pub(super) fn render_variant(
             )
         }
     };
+    let page = PageId::Variant(family, variant);
+    let dir = site.dir(page, lang);
+    let diagram_dir = site.dir(page, site.default_lang());
     let embeds = VariantEmbeds {
         site,
         family: &family.name,
@@ -349,6 +365,11 @@ pub(super) fn render_variant(
         cache,
         lang,
         title,
+        diagram_href: if dir == diagram_dir {
+            String::new()
+        } else {
+            site.href(&diagram_dir)
+        },
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
         errors: std::sync::Mutex::new(Vec::new()),
     };
@@ -381,7 +402,6 @@ pub(super) fn render_variant(
         comparison_href: String,
         outdated_translation: Option<OutdatedTranslation>,
     }
-    let page = PageId::Variant(family, variant);
     let data = VariantPage {
         common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
         summary: summary.clone().unwrap_or_default(),
@@ -400,7 +420,6 @@ pub(super) fn render_variant(
         .templates
         .render("variant.html", &data)
         .map_err(|d| vec![d])?;
-    let dir = site.dir(page, lang);
     let diagrams = embeds
         .diagrams
         .into_inner()
@@ -410,7 +429,7 @@ pub(super) fn render_variant(
     files.extend(
         diagrams
             .into_iter()
-            .map(|(name, svg)| (format!("{dir}{name}"), svg.into_bytes())),
+            .map(|(name, svg)| (format!("{diagram_dir}{name}"), svg.into_bytes())),
     );
     Ok(PageOutput {
         files,

@@ -1,0 +1,76 @@
+//! An author's first minute: `rulehub init` starts a hub that builds, and
+//! `rulehub new` outside a hub says how to start one.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn rulehub() -> Command {
+    let mut command = Command::cargo_bin("rulehub").expect("binary is built");
+    command.env("NO_COLOR", "1");
+    command
+}
+
+#[test]
+fn init_then_build_makes_a_site_with_a_checked_example() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hub = dir.path().join("my-hub");
+    rulehub()
+        .arg("init")
+        .arg(&hub)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("content/tafl/my-tablut.md"));
+    for file in [
+        "hub.yaml",
+        "content/_index.md",
+        "content/tafl/_index.md",
+        "content/tafl/my-tablut.md",
+    ] {
+        assert!(hub.join(file).is_file(), "{file} written");
+    }
+    let out = dir.path().join("public");
+    rulehub()
+        .args(["build", "--root"])
+        .arg(&hub)
+        .arg("--output")
+        .arg(&out)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("1 example checked")
+                .or(predicate::str::contains("examples checked")),
+        )
+        .stderr(predicate::str::contains("warning").not());
+    let page =
+        std::fs::read_to_string(out.join("tafl/my-tablut/index.html")).expect("variant page");
+    assert!(page.contains("My Tablut"), "{page}");
+    assert!(page.contains("class=\"example"), "the example is rendered");
+}
+
+#[test]
+fn init_refuses_a_folder_that_is_not_empty() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("notes.txt"), "mine").expect("write");
+    rulehub()
+        .arg("init")
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("the folder is not empty"));
+    assert!(!dir.path().join("hub.yaml").exists(), "nothing written");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("notes.txt")).expect("kept"),
+        "mine"
+    );
+}
+
+#[test]
+fn new_outside_a_hub_suggests_init() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    rulehub()
+        .args(["new", "tafl/mine", "--root"])
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("rulehub init"));
+}
