@@ -517,3 +517,34 @@ fn requests_for_paths_outside_the_site_are_refused() {
     assert_eq!(post.status, 405);
     let _ = std::fs::remove_file(&outside);
 }
+
+#[test]
+fn requests_naming_another_host_or_origin_are_refused() {
+    // A hostile page that points its own domain at 127.0.0.1 (DNS
+    // rebinding) sends that domain as Host, and its address as Origin.
+    let hub = hub();
+    let served = Served::start(hub.path());
+    let addr = served.addr;
+    for raw in [
+        "GET / HTTP/1.1\r\nHost: evil.example:1111\r\nConnection: close\r\n\r\n".to_string(),
+        format!(
+            "GET / HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\nConnection: close\r\n\r\n"
+        ),
+        format!(
+            "GET /__rulehub/livereload HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\nUpgrade: websocket\r\nConnection: close\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ),
+    ] {
+        let response = served.request(&raw);
+        assert_eq!(response.status, 403, "{raw}");
+        assert!(
+            !response.body.contains("Serve test"),
+            "nothing of the site leaks"
+        );
+    }
+    for host in [format!("{addr}"), format!("localhost:{}", addr.port())] {
+        let raw = format!(
+            "GET / HTTP/1.1\r\nHost: {host}\r\nOrigin: http://{host}\r\nConnection: close\r\n\r\n"
+        );
+        assert_eq!(served.request(&raw).status, 200, "{host}");
+    }
+}
