@@ -309,3 +309,19 @@ fn a_failed_build_leaves_the_previous_site_byte_identical() {
     assert_eq!(build(&hub).0, Some(1));
     assert_eq!(tree(&hub.path("public")), before);
 }
+
+#[test]
+fn a_broken_template_is_reported_once_at_its_line() {
+    let hub = Hub::copy("mini");
+    hub.write("templates/base.html", "<html>\n{{ page.title \n</html>\n");
+    let (code, stderr) = build(&hub);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("templates/base.html:3:1: template error: Found `</` but expected }}"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("inheriting from"),
+        "the pages that extend it are not reported again: {stderr}"
+    );
+}

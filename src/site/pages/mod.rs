@@ -69,18 +69,53 @@ pub struct Templates {
     tera: tera::Tera,
 }
 
+/// A template that does not parse, placed at the line and column tera
+/// names (`--> name:line:column`) so the snippet shows it.
+fn template_error(file: &super::theme::ThemeFile, error: &str) -> Diagnostic {
+    let place = error.lines().find_map(|line| {
+        let location = line.trim().strip_prefix("--> ")?;
+        let mut parts = location.rsplitn(3, ':');
+        let column = parts.next()?.trim().parse().ok()?;
+        let line = parts.next()?.trim().parse().ok()?;
+        Some((line, column))
+    });
+    let summary = error
+        .lines()
+        .map(|l| l.trim().trim_start_matches("error:").trim())
+        .find(|l| !l.is_empty() && !l.starts_with("-->"))
+        .unwrap_or(error);
+    let mut diagnostic = Diagnostic::error(&file.path, format!("template error: {summary}"))
+        .with_source(file.text.clone());
+    if let Some((line, column)) = place {
+        diagnostic = diagnostic.at(crate::diagnostic::Position::at_line_column(
+            &file.text, line, column,
+        ));
+    }
+    diagnostic
+}
+
 impl Templates {
     pub fn load(theme: &Theme) -> Result<Templates, Vec<Diagnostic>> {
         let mut tera = tera::Tera::new();
-        let mut problems = Vec::new();
+        let mut failed: Vec<(&str, String, Diagnostic)> = Vec::new();
         for (name, file) in &theme.templates {
             if let Err(error) = tera.add_raw_template(name, &file.text) {
-                problems.push(
-                    Diagnostic::error(&file.path, format!("template error: {error}"))
-                        .with_source(file.text.clone()),
-                );
+                let error = error.to_string();
+                failed.push((name.as_str(), error.clone(), template_error(file, &error)));
             }
         }
+        // A template that inherits from a broken one fails too; reporting
+        // that again for every child would hide the one real problem.
+        let broken: Vec<&str> = failed.iter().map(|(name, ..)| *name).collect();
+        let problems: Vec<Diagnostic> = failed
+            .into_iter()
+            .filter(|(_, error, _)| {
+                !broken
+                    .iter()
+                    .any(|parent| error.contains(&format!("inheriting from '{parent}'")))
+            })
+            .map(|(.., diagnostic)| diagnostic)
+            .collect();
         if problems.is_empty() {
             Ok(Templates { tera })
         } else {
