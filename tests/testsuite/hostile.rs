@@ -161,6 +161,7 @@ fn a_run_length_past_any_board_is_refused_at_its_column() {
         ])
         .assert()
         .code(1)
+        .stderr(predicate::str::contains("--setup:1:2:"))
         .stderr(predicate::str::contains("panicked").not());
 }
 

@@ -209,15 +209,25 @@ impl Position {
     /// The board size a setup string describes (rows = number of `/`-separated
     /// rows, columns = squares in the first row), without checking the rest.
     pub fn setup_dims(setup: &str) -> Result<Dims, SetupError> {
+        let lead = setup.len() - setup.trim_start().len();
         let setup = setup.trim();
         let rows = setup.split('/').count();
-        let cols = count_squares(setup.split('/').next().unwrap_or(""));
+        let first_row = setup.split('/').next().unwrap_or("");
+        let cols = count_squares(first_row);
         let fits = |n: usize| (MIN_SIDE as usize..=MAX_SIDE as usize).contains(&n);
         if !fits(rows) || !fits(cols) {
+            // A row too long is shown where it passes the largest board
+            // (often one absurd run length), anything else at the start.
+            let (col, offset) = if cols > MAX_SIDE as usize {
+                let at = first_square_past(first_row, MAX_SIDE as usize);
+                (MAX_SIDE as usize + 1, lead + at)
+            } else {
+                (0, lead)
+            };
             return Err(SetupError::new(
-                0,
-                0,
-                0,
+                if col > 0 { 1 } else { 0 },
+                col,
+                offset,
                 SetupErrorReason::SizeOutOfRange { rows, cols },
             ));
         }
@@ -387,6 +397,31 @@ impl Position {
 }
 
 /// Counts the squares a fragment of a setup row stands for.
+/// The byte offset in `row` of the letter or number that carries the row
+/// past `max` squares (the row's end when it does not).
+fn first_square_past(row: &str, max: usize) -> usize {
+    let mut squares: usize = 0;
+    let mut run_start = None;
+    let mut run: usize = 0;
+    for (at, ch) in row.char_indices() {
+        if let Some(d) = ch.to_digit(10) {
+            run_start.get_or_insert(at);
+            run = run.saturating_mul(10).saturating_add(d as usize);
+            if squares.saturating_add(run) > max {
+                return run_start.unwrap_or(at);
+            }
+        } else {
+            squares = squares.saturating_add(run).saturating_add(1);
+            run = 0;
+            run_start = None;
+            if squares > max {
+                return at;
+            }
+        }
+    }
+    row.len()
+}
+
 /// Squares in one row of a setup string. Saturates instead of wrapping, so
 /// an absurd run length reads as "too many squares", never as a few.
 fn count_squares(text: &str) -> usize {
