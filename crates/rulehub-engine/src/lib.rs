@@ -5,6 +5,7 @@
 //! family live in its own submodule (`tafl`).
 
 mod board;
+pub mod ai;
 pub mod tafl;
 
 pub use board::{
