@@ -15,7 +15,10 @@ fn ai_prints_a_move_that_replay_accepts_and_its_search_figures() {
         .args(["ai", "--rules", "brandubh", "--depth", "2", "--seed", "5"])
         .assert()
         .success()
-        .stdout(predicate::str::is_match(r"(?m)^move [a-g][1-7]-[a-g][1-7](x[a-g][1-7])*\nscore -?\d+").expect("valid regex"))
+        .stdout(
+            predicate::str::is_match(r"(?m)^move [a-g][1-7]-[a-g][1-7](x[a-g][1-7])*\nscore -?\d+")
+                .expect("valid regex"),
+        )
         .stdout(predicate::str::contains("depth 2, nodes "))
         .stdout(predicate::str::contains("nodes/s"))
         .get_output()
@@ -37,7 +40,15 @@ fn ai_prints_a_move_that_replay_accepts_and_its_search_figures() {
 #[test]
 fn ai_finds_the_kings_escape_in_one() {
     rulehub()
-        .args(["ai", "--rules", "tablut-edge", "--to-move", "defenders", "--depth", "2"])
+        .args([
+            "ai",
+            "--rules",
+            "tablut-edge",
+            "--to-move",
+            "defenders",
+            "--depth",
+            "2",
+        ])
         .args(["--setup", "b8/9/9/4b4/4K4/4b4/9/9/8b"])
         .assert()
         .success()
@@ -49,19 +60,37 @@ fn ai_finds_the_kings_escape_in_one() {
 #[test]
 fn ai_refuses_a_finished_game_with_a_reason() {
     rulehub()
-        .args(["ai", "--rules", "tablut-edge", "--setup", "b8/9/9/9/K8/9/9/9/8b"])
+        .args([
+            "ai",
+            "--rules",
+            "tablut-edge",
+            "--setup",
+            "b8/9/9/9/K8/9/9/9/8b",
+        ])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("the game is already over (defenders win (edge-escape))"));
+        .stderr(predicate::str::contains(
+            "the game is already over (defenders win (edge-escape))",
+        ));
 }
 
 #[test]
 fn match_rejects_an_unknown_player_naming_the_choices() {
     rulehub()
-        .args(["match", "--rules", "brandubh", "--attackers", "genius", "--defenders", "random"])
+        .args([
+            "match",
+            "--rules",
+            "brandubh",
+            "--attackers",
+            "genius",
+            "--defenders",
+            "random",
+        ])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("use random or a level: easy, normal, hard"));
+        .stderr(predicate::str::contains(
+            "use random or a level: easy, normal, hard",
+        ));
 }
 
 #[test]
@@ -69,8 +98,24 @@ fn match_writes_records_that_replay_accepts() {
     let dir = tempfile::tempdir().expect("temporary directory");
     let records = dir.path().join("games");
     let output = rulehub()
-        .args(["match", "--rules", "brandubh", "--attackers", "easy", "--defenders", "random"])
-        .args(["--games", "2", "--seed", "9", "--max-plies", "80", "--records"])
+        .args([
+            "match",
+            "--rules",
+            "brandubh",
+            "--attackers",
+            "easy",
+            "--defenders",
+            "random",
+        ])
+        .args([
+            "--games",
+            "2",
+            "--seed",
+            "9",
+            "--max-plies",
+            "80",
+            "--records",
+        ])
         .arg(&records)
         .assert()
         .success()
@@ -80,11 +125,18 @@ fn match_writes_records_that_replay_accepts() {
     let text = String::from_utf8(output).expect("utf-8 output");
     let last = text.lines().last().expect("a tally line");
     let tally = regex_tally(last);
-    assert_eq!(tally.iter().sum::<u32>(), 2, "tally `{last}` does not count two games");
+    assert_eq!(
+        tally.iter().sum::<u32>(),
+        2,
+        "tally `{last}` does not count two games"
+    );
     for number in 1..=2 {
         let file = records.join(format!("game-{number:03}.txt"));
         let record = std::fs::read_to_string(&file).expect("the record was written");
-        assert!(record.lines().filter(|l| !l.starts_with('#')).count() > 0, "{record}");
+        assert!(
+            record.lines().filter(|l| !l.starts_with('#')).count() > 0,
+            "{record}"
+        );
         rulehub()
             .args(["replay", "--rules", "brandubh"])
             .arg(&file)
@@ -97,7 +149,11 @@ fn match_writes_records_that_replay_accepts() {
 /// The three counts of `attackers W, defenders L, draws D`.
 fn regex_tally(line: &str) -> Vec<u32> {
     let re = regex_lite(line);
-    assert_eq!(re.len(), 3, "`{line}` is not `attackers W, defenders L, draws D`");
+    assert_eq!(
+        re.len(),
+        3,
+        "`{line}` is not `attackers W, defenders L, draws D`"
+    );
     re
 }
 

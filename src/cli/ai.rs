@@ -41,14 +41,14 @@ pub fn level_names() -> Vec<&'static str> {
 }
 
 pub fn run(args: &AiArgs) -> ExitCode {
-    let game = match super::perft::start(&args.rules, args.setup.as_deref(), args.to_move.as_deref())
-    {
-        Ok(game) => game,
-        Err(message) => {
-            eprintln!("error: {message}");
-            return ExitCode::from(EXIT_USAGE);
-        }
-    };
+    let game =
+        match super::perft::start(&args.rules, args.setup.as_deref(), args.to_move.as_deref()) {
+            Ok(game) => game,
+            Err(message) => {
+                eprintln!("error: {message}");
+                return ExitCode::from(EXIT_USAGE);
+            }
+        };
     if game.outcome().is_over() {
         eprintln!(
             "error: the game is already over ({}); give a position where the side to move can play",

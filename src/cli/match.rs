@@ -89,24 +89,37 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     if let Some(dir) = &args.records
         && let Err(e) = std::fs::create_dir_all(dir)
     {
-        eprintln!("error: cannot create the records directory {}: {e}", dir.display());
+        eprintln!(
+            "error: cannot create the records directory {}: {e}",
+            dir.display()
+        );
         return ExitCode::from(EXIT_USAGE);
     }
     let mut tally = Tally::default();
     for number in 1..=args.games {
         // Each game gets its own stream, so game N is the same whatever the count.
-        let game_seed = XorShift::new(args.seed ^ u64::from(number).wrapping_mul(0x9E37_79B9)).next_u64();
+        let game_seed =
+            XorShift::new(args.seed ^ u64::from(number).wrapping_mul(0x9E37_79B9)).next_u64();
         let (game, moves) = play_game(&start, args, game_seed);
         let outcome = game.outcome();
         match outcome {
-            Outcome::Win { winner: Side::Attackers, .. } => tally.attackers += 1,
-            Outcome::Win { winner: Side::Defenders, .. } => tally.defenders += 1,
+            Outcome::Win {
+                winner: Side::Attackers,
+                ..
+            } => tally.attackers += 1,
+            Outcome::Win {
+                winner: Side::Defenders,
+                ..
+            } => tally.defenders += 1,
             _ => tally.draws += 1,
         }
         let result = if outcome.is_over() {
             outcome.to_string()
         } else {
-            format!("unfinished after {} moves (counted as a draw)", args.max_plies)
+            format!(
+                "unfinished after {} moves (counted as a draw)",
+                args.max_plies
+            )
         };
         println!("game {number}: {result} after {} moves", moves.len());
         if let Some(dir) = &args.records {
@@ -144,8 +157,14 @@ fn play_game(start: &Game, args: &MatchArgs, seed: u64) -> (Game, Vec<Move>) {
                     Some(legal[rng.below(legal.len() as u64) as usize])
                 }
             }
-            Player::Ai(level) => think(&game, &level.limits(), rng.next_u64(), args.time_ms, Instant::now())
-                .map(|r| r.best),
+            Player::Ai(level) => think(
+                &game,
+                &level.limits(),
+                rng.next_u64(),
+                args.time_ms,
+                Instant::now(),
+            )
+            .map(|r| r.best),
         };
         let Some(mv) = choice else { break };
         if game.play(mv).is_err() {
@@ -159,7 +178,13 @@ fn play_game(start: &Game, args: &MatchArgs, seed: u64) -> (Game, Vec<Move>) {
 
 /// The game as a record `rulehub replay --rules PRESET FILE` accepts: a
 /// comment header, then one numbered move a line with its capture marks.
-fn record_text(args: &MatchArgs, number: u32, start: &Game, moves: &[Move], result: &str) -> String {
+fn record_text(
+    args: &MatchArgs,
+    number: u32,
+    start: &Game,
+    moves: &[Move],
+    result: &str,
+) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,

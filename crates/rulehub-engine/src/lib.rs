@@ -4,8 +4,8 @@
 //! game family and every later pipeline stage shares them; the rules of a
 //! family live in its own submodule (`tafl`).
 
-mod board;
 pub mod ai;
+mod board;
 pub mod tafl;
 
 pub use board::{

@@ -153,7 +153,11 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<'_, M> {
             if self.stopped {
                 return None;
             }
-            let rated = score.saturating_add(if score.abs() < MATE_THRESHOLD { bump } else { 0 });
+            let rated = score.saturating_add(if score.abs() < MATE_THRESHOLD {
+                bump
+            } else {
+                0
+            });
             if best.is_none_or(|(_, b)| rated > b) {
                 best = Some((mv, rated));
             }
@@ -302,7 +306,7 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<'_, M> {
         if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         }
-        if self.nodes % CLOCK_INTERVAL == 0
+        if self.nodes.is_multiple_of(CLOCK_INTERVAL)
             && let Some((d, end)) = self.deadline
             && (d.now_ms)() >= end
         {

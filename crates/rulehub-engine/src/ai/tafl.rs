@@ -74,7 +74,11 @@ impl TaflSearch {
             escape[pos.index(sq)] = true;
         }
         if let Some(camps) = &rules.camps {
-            for sq in camps.squares.iter().filter_map(|n| Square::parse(n, dims).ok()) {
+            for sq in camps
+                .squares
+                .iter()
+                .filter_map(|n| Square::parse(n, dims).ok())
+            {
                 closed[pos.index(sq)] = true;
             }
         }

@@ -24,7 +24,13 @@ fn takes_an_escape_in_one_and_scores_it_as_a_win_in_one_ply() {
     let mut after = g.clone();
     let played = after.play(result.best).expect("the AI's move is legal");
     assert!(
-        matches!(played.outcome, Outcome::Win { winner: Side::Defenders, .. }),
+        matches!(
+            played.outcome,
+            Outcome::Win {
+                winner: Side::Defenders,
+                ..
+            }
+        ),
         "{:?} does not win: {:?}",
         result.best,
         played.outcome
@@ -44,7 +50,13 @@ fn blocks_the_only_escape_route() {
         let mut line = after.clone();
         let played = line.play(reply).expect("legal reply");
         assert!(
-            !matches!(played.outcome, Outcome::Win { winner: Side::Defenders, .. }),
+            !matches!(
+                played.outcome,
+                Outcome::Win {
+                    winner: Side::Defenders,
+                    ..
+                }
+            ),
             "after {:?} the defenders still win with {:?}",
             result.best,
             reply
