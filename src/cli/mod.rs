@@ -4,12 +4,14 @@
 //! `check --deny warnings` warnings too), 2 usage, I/O or git errors (the
 //! command or the machine needs fixing).
 
+mod ai;
 pub mod board;
 mod build;
 mod excerpt;
 mod github;
 mod init;
 mod junit;
+mod r#match;
 pub mod new;
 pub mod perft;
 mod progress;
@@ -90,6 +92,14 @@ enum Command {
     /// Replay a recorded game and check every move and capture mark.
     #[command(after_help = "Example:\n  rulehub replay --rules copenhagen game.txt")]
     Replay(replay::ReplayArgs),
+    /// Ask the AI for its move in a position.
+    #[command(after_help = "Example:\n  rulehub ai --rules copenhagen --time-ms 1000")]
+    Ai(ai::AiArgs),
+    /// Play games between AI levels or a random mover and print the tally.
+    #[command(
+        after_help = "Example:\n  rulehub match --rules brandubh --attackers normal --defenders random --games 10 --records games"
+    )]
+    Match(r#match::MatchArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -116,5 +126,7 @@ pub fn main() -> ExitCode {
         Command::Board(args) => board::run(&args),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Ai(args) => ai::run(&args),
+        Command::Match(args) => r#match::run(&args),
     }
 }

@@ -4,6 +4,7 @@
 //! game family and every later pipeline stage shares them; the rules of a
 //! family live in its own submodule (`tafl`).
 
+pub mod ai;
 mod board;
 pub mod tafl;
 

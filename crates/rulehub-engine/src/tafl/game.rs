@@ -922,6 +922,14 @@ impl Game {
         self.apply(from, to, true);
     }
 
+    /// How many pieces the last move (still on the undo stack) captured;
+    /// the AI's quiescence search asks this after making a move.
+    pub fn last_move_capture_count(&self) -> usize {
+        self.undo
+            .last()
+            .map_or(0, |u| self.captured.len() - u.cap_start as usize)
+    }
+
     /// Takes back the last move; returns it, or `None` at the start.
     pub fn unmake(&mut self) -> Option<Move> {
         let u = self.undo.pop()?;

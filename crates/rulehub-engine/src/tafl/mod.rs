@@ -5,7 +5,7 @@
 //! common rule sets. The engine is pure: no I/O, no printing.
 
 mod game;
-mod position;
+pub(crate) mod position;
 pub mod record;
 mod rules;
 
