@@ -13,6 +13,7 @@ mod diagram_common;
 #[path = "../fuzz_harness/mod.rs"]
 mod fuzz_harness;
 
+mod ai_cli;
 mod ci_outputs;
 mod ci_workflows;
 mod cli_build;
