@@ -251,3 +251,29 @@ fn every_language_shows_the_one_diagram_file_of_its_variant() {
     // The shared file carries the default language's text.
     assert!(site["tafl/standard/board.svg"].contains("<title>Tablut — start</title>"));
 }
+
+#[test]
+fn the_start_boards_legend_follows_the_readers_colour_scheme() {
+    let site = build("mini");
+    let page = &site["tafl/standard/index.html"];
+    let palette = rulehub::diagram::Palette::builtin();
+    for (scheme, colour) in [
+        ("light", palette.light("attacker")),
+        ("dark", palette.dark("attacker")),
+    ] {
+        let colour = colour.expect("the builtin palette has an attacker colour");
+        assert!(
+            page.contains(&format!(".legend-attacker{{fill:{colour};")),
+            "the {scheme} attacker colour colours the legend"
+        );
+    }
+    let dark = page
+        .find("@media (prefers-color-scheme: dark){.legend-attacker")
+        .expect("dark rules for the legend");
+    assert!(dark > page.find(".legend-attacker{").expect("light rules"));
+    assert_eq!(
+        page.matches("<style>").count(),
+        1,
+        "one style for the three swatches"
+    );
+}

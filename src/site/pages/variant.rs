@@ -177,32 +177,59 @@ fn figure(src: &str, caption: &str, alt: &str) -> String {
 
 impl VariantEmbeds<'_> {
     /// The start diagram's key: a swatch in each piece's palette colours
-    /// and the side it belongs to, in the page's language.
+    /// and the side it belongs to, in the page's language. The swatches are
+    /// coloured by classes whose rules (light, and dark under
+    /// `prefers-color-scheme: dark`, as on the boards) sit in the first
+    /// swatch's own `<style>`, where SVG allows one.
     fn legend(&self) -> String {
+        const PIECES: [(&str, &str); 3] = [
+            ("attacker", "side-attackers"),
+            ("defender", "side-defenders"),
+            ("king", "legend-king"),
+        ];
         let i18n = self.site.i18n;
         let palette = self.site.palette;
-        let colour = |token: &str| palette.light(token).unwrap_or("#808080").to_string();
+        let rules = |dark: bool| {
+            let colour = |token: &str| {
+                let found = if dark {
+                    palette.dark(token)
+                } else {
+                    palette.light(token)
+                };
+                escape(found.unwrap_or("#808080"))
+            };
+            let mut css = String::new();
+            for (piece, _) in PIECES {
+                css.push_str(&format!(
+                    ".legend-{piece}{{fill:{};stroke:{}}}",
+                    colour(piece),
+                    colour(&format!("{piece}-stroke"))
+                ));
+            }
+            css.push_str(&format!(
+                ".legend-king-mark{{fill:{}}}",
+                colour("king-mark")
+            ));
+            css
+        };
+        let style = format!(
+            "<style>{}@media (prefers-color-scheme: dark){{{}}}</style>",
+            rules(false),
+            rules(true)
+        );
         let mut html = format!(
             "<ul class=\"board-legend\" aria-label=\"{}\">",
             escape(&i18n.message(self.lang, "board-legend", &[]))
         );
-        for (piece, label) in [
-            ("attacker", "side-attackers"),
-            ("defender", "side-defenders"),
-            ("king", "legend-king"),
-        ] {
+        for (index, (piece, label)) in PIECES.into_iter().enumerate() {
             let mark = if piece == "king" {
-                format!(
-                    "<circle cx=\"8\" cy=\"8\" r=\"2.5\" fill=\"{}\"/>",
-                    escape(&colour("king-mark"))
-                )
+                "<circle class=\"legend-king-mark\" cx=\"8\" cy=\"8\" r=\"2.5\"/>"
             } else {
-                String::new()
+                ""
             };
             html.push_str(&format!(
-                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\"><circle cx=\"8\" cy=\"8\" r=\"6.5\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
-                escape(&colour(piece)),
-                escape(&colour(&format!("{piece}-stroke"))),
+                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">{}<circle class=\"legend-{piece}\" cx=\"8\" cy=\"8\" r=\"6.5\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
+                if index == 0 { style.as_str() } else { "" },
                 escape(&i18n.message(self.lang, label, &[]))
             ));
         }
