@@ -11,6 +11,12 @@ pub const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 /// bounded before it parses; real front matter nests two or three deep.
 pub const MAX_YAML_FLOW_DEPTH: usize = 64;
 
+/// The most problems reported for one page body; past it one line says how
+/// many more there are. Placing each problem costs a pass over the file, so
+/// without a cap a file with a problem on every line would take quadratic
+/// time (and no author reads the ten-thousandth message).
+pub const MAX_PROBLEMS_PER_BODY: usize = 100;
+
 /// The byte offset of the first `[` or `{` in `yaml` that opens more than
 /// [`MAX_YAML_FLOW_DEPTH`] flow collections, if any. Brackets inside quoted
 /// scalars and comments do not count.

@@ -234,7 +234,7 @@ pub fn render(
     }
     if !errors.is_empty() {
         errors.sort_by_key(|e| e.offset);
-        return Err(errors);
+        return Err(cap(errors));
     }
     let mut html = String::with_capacity(body.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, out_events.into_iter());
@@ -245,6 +245,23 @@ pub fn render(
         html: markers.replace(&html, &generated),
         headings,
     })
+}
+
+/// At most [`MAX_PROBLEMS_PER_BODY`](crate::hub::limits::MAX_PROBLEMS_PER_BODY)
+/// errors, the last saying how many were left out.
+fn cap(mut errors: Vec<BodyError>) -> Vec<BodyError> {
+    let max = crate::hub::limits::MAX_PROBLEMS_PER_BODY;
+    if errors.len() > max {
+        let left_out = errors.len() - max;
+        errors.truncate(max);
+        let offset = errors.last().map_or(0, |e| e.offset);
+        errors.push(BodyError {
+            offset,
+            message: format!("… and {left_out} more problems in this page, not shown"),
+            help: "fix the ones above first; they are often the same mistake".to_string(),
+        });
+    }
+    errors
 }
 
 fn skip_to_end_of_code_block(events: &[(Event, Range<usize>)], start: usize) -> usize {

@@ -326,3 +326,21 @@ fn a_broken_template_is_reported_once_at_its_line() {
         "the pages that extend it are not reported again: {stderr}"
     );
 }
+
+#[test]
+fn a_problem_on_every_line_is_reported_a_hundred_times_then_counted() {
+    let hub = Hub::copy("mini");
+    append(&hub, PAGE, &"\nsee {{svg:board.svg}} here\n".repeat(20_000));
+    let (code, stderr) = build(&hub);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("a shortcode must stand on a line of its own")
+            .count(),
+        100
+    );
+    assert!(
+        stderr.contains("and 19900 more problems in this page, not shown"),
+        "{stderr}"
+    );
+}
