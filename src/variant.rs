@@ -9,6 +9,7 @@ use crate::diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
 use crate::engine::tafl::{Position, Rules, RulesSpec, SquareKind};
 use crate::engine::{Dims, Piece, Square};
 use crate::examples::{self, CheckedExample, ExampleSpec};
+use crate::hub::limits;
 use crate::hub::{Page, Variant, VariantFrontMatter};
 use crate::markdown::{self, FencedBlock};
 
@@ -407,10 +408,41 @@ fn check_examples(
     let body_start = page.split.body.start;
     let mut checked = Vec::new();
     let mut first_line_of_id: BTreeMap<String, usize> = BTreeMap::new();
-    for block in markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO) {
+    let problems_before = problems.len();
+    let blocks = markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO);
+    if let Some(extra) = blocks.get(limits::MAX_EXAMPLES_PER_PAGE) {
+        problems.push(
+            page.source
+                .error(
+                    page.source.position(body_start + extra.fence_offset),
+                    format!(
+                        "a page may hold at most {} worked examples; this is one more",
+                        limits::MAX_EXAMPLES_PER_PAGE
+                    ),
+                )
+                .with_help("split the examples over several pages"),
+        );
+        return checked;
+    }
+    for block in blocks {
+        // Placing a problem costs a pass over the file: past the cap, stop.
+        if problems.len() - problems_before >= limits::MAX_PROBLEMS_PER_BODY {
+            problems.push(
+                page.source
+                    .error(
+                        page.source.position(body_start + block.fence_offset),
+                        format!(
+                            "… worked examples from here on are not checked: the page already has {} problems",
+                            limits::MAX_PROBLEMS_PER_BODY
+                        ),
+                    )
+                    .with_help("fix the ones above first; they are often the same mistake"),
+            );
+            break;
+        }
         let at = |key: &str| key_in_block(page, body_start, &block, key);
-        if let Some(offset) = crate::hub::limits::yaml_too_deep(&block.text) {
-            let (message, help) = crate::hub::limits::yaml_too_deep_message();
+        if let Some(offset) = limits::yaml_too_deep(&block.text) {
+            let (message, help) = limits::yaml_too_deep_message();
             problems.push(
                 page.source
                     .error(

@@ -17,6 +17,10 @@ pub const MAX_YAML_FLOW_DEPTH: usize = 64;
 /// time (and no author reads the ten-thousandth message).
 pub const MAX_PROBLEMS_PER_BODY: usize = 100;
 
+/// The most worked examples one page may hold. Each is replayed and drawn
+/// in every language; a rules page shows a few dozen at most.
+pub const MAX_EXAMPLES_PER_PAGE: usize = 500;
+
 /// The byte offset of the first `[` or `{` in `yaml` that opens more than
 /// [`MAX_YAML_FLOW_DEPTH`] flow collections, if any. Brackets inside quoted
 /// scalars and comments do not count.

@@ -344,3 +344,26 @@ fn a_problem_on_every_line_is_reported_a_hundred_times_then_counted() {
         "{stderr}"
     );
 }
+
+#[test]
+fn many_broken_examples_are_capped_and_too_many_examples_refused() {
+    let hub = Hub::copy("mini");
+    let broken = "\n```example\nid: x\nbogus: 1\n```\n";
+    append(&hub, PAGE, &broken.repeat(300));
+    let (code, stderr) = build(&hub);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.matches("unknown field `bogus`").count() <= 100,
+        "{stderr}"
+    );
+    assert!(stderr.contains("worked examples from here on are not checked"));
+
+    let hub = Hub::copy("mini");
+    append(&hub, PAGE, &broken.repeat(501));
+    let (code, stderr) = build(&hub);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("a page may hold at most 500 worked examples"),
+        "{stderr}"
+    );
+}
