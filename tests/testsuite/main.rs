@@ -34,6 +34,7 @@ mod i18n;
 mod init;
 mod new;
 mod serve;
+mod server_records;
 mod site_comparison;
 mod site_incremental;
 mod site_links;

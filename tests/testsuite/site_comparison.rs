@@ -54,7 +54,7 @@ fn the_table_follows_a_rule_change() {
     );
     assert_eq!(
         row(&before, "Repetition and move limit"),
-        ["3 repetitions: draw"]
+        ["the same position 3 times: draw"]
     );
 
     assert_eq!(
@@ -70,7 +70,7 @@ fn the_table_follows_a_rule_change() {
     assert_eq!(row(&after, "King takes part in captures"), ["no"]);
     assert_eq!(
         row(&after, "Repetition and move limit")[0],
-        "3 repetitions: draw; 50 moves without a capture: draw"
+        "the same position 3 times: draw; 50 moves without a capture: draw"
     );
     assert_ne!(before, after);
 }

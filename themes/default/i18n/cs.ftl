@@ -111,8 +111,7 @@ armed-anvil = jen jako protější kámen
 armed-yes = ano, v obou rolích
 repetition-rule = { $count ->
     [one] opakovaná pozice: { $result }
-    [few] { $count } opakování: { $result }
-   *[other] { $count } opakování: { $result }
+   *[other] tatáž pozice { $count }×: { $result }
 }
 move-limit-rule = { $count } tahů bez zajetí: remíza
 no-draw-rule = žádné

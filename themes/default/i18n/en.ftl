@@ -108,7 +108,7 @@ armed-anvil = only as the far partner
 armed-yes = yes, as either partner
 repetition-rule = { $count ->
     [one] a repeated position: { $result }
-   *[other] { $count } repetitions: { $result }
+   *[other] the same position { $count } times: { $result }
 }
 move-limit-rule = { $count } moves without a capture: draw
 no-draw-rule = none
@@ -123,7 +123,7 @@ result-attackers-lose = the attackers lose
 result-defenders-lose = the defenders lose
 escape-squares = the escape squares { $squares }
 access-attackers = the attackers only
-repetition-forbidden-rule = a move that repeats a position for the { $count }. time is illegal
+repetition-forbidden-rule = a move that makes the same position appear { $count } times is illegal
 special-camps = attacker camps on { $squares }
 result-repeating-side-loses = the side that repeats loses
 illegal-repetition-forbidden = the rules forbid repeating the position again

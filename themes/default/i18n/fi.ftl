@@ -108,7 +108,7 @@ armed-anvil = vain vastapuolen tukena
 armed-yes = kyllä, kummassakin roolissa
 repetition-rule = { $count ->
     [one] toistuva asema: { $result }
-   *[other] { $count } toistoa: { $result }
+   *[other] sama asema { $count } kertaa: { $result }
 }
 move-limit-rule = { $count } siirtoa ilman kaappausta: tasapeli
 no-draw-rule = ei ole

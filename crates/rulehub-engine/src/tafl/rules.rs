@@ -391,9 +391,11 @@ pub fn preset_description(name: &str) -> Option<&'static str> {
              attackers and, when empty, to defenders; armed king captured by four sides (the \
              throne counting), never on the edge; shieldwall captures; exit forts win; \
              encircling all defenders wins (aagenielsen.dk/copenhagen_rules.php); perpetual \
-             repetition is forbidden and loses for the defenders, as Taflheim's summary of \
-             these rules puts it (taflheim.io/how-to-play): here the third occurrence of a \
-             position ends the game that way."
+             repetition is forbidden and loses for the defenders (rule 9; taflheim.io/how-to-play). \
+             The rules give no count; aagenielsen.dk's own game server ends the game when a \
+             position comes up for the fourth time (three repetitions): of the 1,752 server \
+             game records published with hnefatafl-copenhagen, none goes on past a fourth \
+             occurrence and 11 go on past a third (tests/corpus/aagenielsen-copenhagen.games)."
         }
         "fetlar" => {
             "Fetlar Hnefatafl 11×11 after the Fetlar Hnefatafl Panel's rules (2008, as printed \
@@ -532,7 +534,7 @@ pub fn preset(name: &str) -> Option<Rules> {
         exit_fort: true,
         encirclement: true,
         repetition: Some(Repetition {
-            count: 3,
+            count: 4,
             result: RepetitionResult::DefendersLose,
             forbidden: false,
         }),
@@ -716,8 +718,8 @@ impl Rules {
                 ));
             } else {
                 parts.push(format!(
-                    "repeating a position {} times {}",
-                    rep.count,
+                    "a position coming up for the {} time {}",
+                    ordinal(rep.count),
                     match rep.result {
                         RepetitionResult::Draw => "draws",
                         RepetitionResult::AttackersLose => "loses for the attackers",
