@@ -17,12 +17,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, Throughput, criterion_group, criterion_main};
+use rulehub::check::{self, CheckedVariant};
 use rulehub::diagram::{self, Annotations, Board, Palette};
 use rulehub::hub::{self, Hub, LoadOptions};
 use rulehub::i18n::I18n;
 use rulehub::markdown::{self, Embeds, Shortcode};
 use rulehub::site::{self, BuildOptions, Session, SiteFiles, UI_MESSAGE_IDS, theme::Theme};
-use rulehub::variant::{self, CheckedVariant};
 
 fn hub_root() -> PathBuf {
     std::env::var_os("RULEHUB_BENCH_HUB")
@@ -83,8 +83,8 @@ fn inputs() -> Inputs {
     let checked = hub
         .families
         .iter()
-        .flat_map(|f| &f.variants)
-        .map(|v| variant::check(v, &palette).expect("the variant checks"))
+        .flat_map(|f| f.variants.iter().map(move |v| (f.name.as_str(), v)))
+        .map(|(family, v)| check::check(family, v, &palette).expect("the variant checks"))
         .collect();
     Inputs {
         hub,
@@ -98,11 +98,11 @@ fn inputs() -> Inputs {
 fn bench(c: &mut Criterion) {
     let root = hub_root();
     let inputs = inputs();
-    let variants: Vec<&hub::Variant> = inputs
+    let variants: Vec<(&str, &hub::Variant)> = inputs
         .hub
         .families
         .iter()
-        .flat_map(|f| &f.variants)
+        .flat_map(|f| f.variants.iter().map(move |v| (f.name.as_str(), v)))
         .collect();
     let pages = variants.len() * inputs.hub.config.languages.len();
 
@@ -118,8 +118,8 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Elements(examples as u64));
     group.bench_function("check-examples", |b| {
         b.iter(|| {
-            for v in &variants {
-                variant::check(v, &inputs.palette).expect("the variant checks");
+            for (family, v) in &variants {
+                check::check(family, v, &inputs.palette).expect("the variant checks");
             }
         })
     });
@@ -128,29 +128,11 @@ fn bench(c: &mut Criterion) {
     // before and after, as the site stage draws them.
     let mut boards = Vec::new();
     for checked in &inputs.checked {
-        boards.push((checked, checked.start.pieces(), Annotations::default()));
+        boards.push((checked, checked.start.clone(), Annotations::default()));
         for example in &checked.examples {
-            // Position-only examples (`moves_from`, `state`) have no move to mark.
-            let Some(&last) = example.moves.last() else {
-                continue;
-            };
-            boards.push((
-                checked,
-                example.before.pieces(),
-                Annotations {
-                    from: Some(last.from),
-                    to: Some(last.to),
-                    arrows: example.moves.iter().map(|m| (m.from, m.to)).collect(),
-                    captured: Vec::new(),
-                    dots: Vec::new(),
-                },
-            ));
-            if example.illegal.is_none() {
-                boards.push((
-                    checked,
-                    example.after.pieces(),
-                    Annotations::for_move(last.from, last.to, example.captures.clone()),
-                ));
+            let frames = std::iter::once(example.before()).chain(example.after());
+            for frame in frames {
+                boards.push((checked, frame.pieces, frame.annotations));
             }
         }
     }
@@ -174,7 +156,7 @@ fn bench(c: &mut Criterion) {
 
     let bodies: Vec<&str> = variants
         .iter()
-        .flat_map(|v| {
+        .flat_map(|(_, v)| {
             std::iter::once(v.page.body()).chain(v.translations.values().map(|t| t.body()))
         })
         .collect();
@@ -195,7 +177,7 @@ fn bench(c: &mut Criterion) {
             .expect("the template parses");
     }
     let content = markdown::render(
-        variants[0].page.body(),
+        variants[0].1.page.body(),
         &StaticEmbeds,
         rulehub::hub::RawHtml::Sanitise,
     )
@@ -217,7 +199,7 @@ fn bench(c: &mut Criterion) {
             let value = serde_json::json!({
                 "lang": lang,
                 "site_title": inputs.hub.config.title,
-                "title": variants[0].page.front.title,
+                "title": variants[0].1.page.front.title,
                 "description": "A variant.",
                 "canonical": "https://example.org/tafl/x/",
                 "alternates": links,
@@ -258,7 +240,7 @@ fn bench(c: &mut Criterion) {
     // so the hub itself is never touched.
     let copy = tempfile::tempdir().expect("temp dir");
     copy_hub(&root, copy.path());
-    let edited = variants[0].page.source.path.clone();
+    let edited = variants[0].1.page.source.path.clone();
     let original = std::fs::read_to_string(copy.path().join(&edited)).expect("readable");
     let mut session = Session::new(copy.path(), &BuildOptions::default());
     session.rebuild(&[]).expect("the hub builds");

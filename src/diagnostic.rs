@@ -218,11 +218,14 @@ pub fn serde_hint(message: &str) -> Option<String> {
     did_you_mean(wrong, candidates.iter().copied()).map(|near| format!("did you mean `{near}`?"))
 }
 
-/// The engine names an unknown preset; suggest the nearest real one.
+/// An engine names an unknown preset and lists the valid ones ("unknown
+/// rules preset `x`; valid presets: a, b"); suggest the nearest of those.
+/// Read from the message, so this layer knows no game family.
 fn preset_hint(message: &str) -> Option<String> {
     let start = message.find("unknown rules preset `")? + "unknown rules preset `".len();
     let wrong = &message[start..start + message[start..].find('`')?];
-    did_you_mean(wrong, crate::engine::tafl::preset_names().iter().copied())
+    let listed = message.split_once("valid presets: ")?.1;
+    did_you_mean(wrong, listed.split(", ").map(str::trim))
         .map(|near| format!("did you mean `{near}`?"))
 }
 
@@ -299,6 +302,19 @@ mod tests {
             Some("did you mean `attackers`?")
         );
         assert_eq!(serde_hint("unknown field `zzz`, expected `title`"), None);
+    }
+
+    #[test]
+    fn a_misspelt_preset_is_matched_against_the_presets_the_message_lists() {
+        let message = "engine.rules: unknown rules preset `tablutt`; valid presets: tablut-edge, tablut, brandubh";
+        assert_eq!(
+            serde_hint(message).as_deref(),
+            Some("did you mean `tablut`?")
+        );
+        assert_eq!(
+            serde_hint("unknown rules preset `chess`; valid presets: tablut"),
+            None
+        );
     }
 
     #[test]

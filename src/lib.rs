@@ -10,12 +10,13 @@
 // `Result` would add indirection everywhere for no measurable gain.
 #![allow(clippy::result_large_err)]
 
+pub mod check;
 pub mod diagnostic;
 pub mod diagram;
 /// The rules engines: a crate of their own, whose only dependency is serde,
 /// so the compiler keeps them from reaching the hub, the site or any I/O.
 pub use rulehub_engine as engine;
-pub mod examples;
+pub mod family;
 pub mod hub;
 pub mod i18n;
 pub mod inventory;
@@ -24,4 +25,3 @@ pub mod scaffold;
 pub mod serve;
 pub mod site;
 pub mod translations;
-pub mod variant;

@@ -18,13 +18,14 @@ use svg::node::element::{
     Title, Use,
 };
 
+use super::glyph::{Glyph, PieceGlyph, ShapeKind};
 use super::palette::{Paint, Palette};
 use super::spec::{
     ArrowsOp, CapturesOp, CellsOp, CoordinatesOp, Edge, HighlightsOp, PiecesOp, RectOp, RenderOp,
     Scope,
 };
 use super::{Annotations, Board};
-use crate::engine::{Dims, Piece, Square};
+use crate::engine::{Dims, Square};
 
 const CELL: f64 = 40.0;
 const PAD: f64 = 8.0;
@@ -33,12 +34,12 @@ const DEFAULT_PIECE_SIZE: f64 = 0.86;
 const CAPTURED_OPACITY: &str = "0.4";
 
 /// Draws a board whose spec, pieces and annotations were already checked.
-pub(crate) fn draw(board: &Board) -> String {
+pub(crate) fn draw<P: PieceGlyph>(board: &Board<P>) -> String {
     let geometry = Geometry::new(board);
     let mut painter = Painter {
         palette: board.palette,
         used: BTreeSet::new(),
-        pieces: BTreeSet::new(),
+        pieces: BTreeMap::new(),
     };
     let mut layers = Vec::new();
     for layer in plan(&board.spec.ops) {
@@ -155,7 +156,7 @@ struct Geometry {
 }
 
 impl Geometry {
-    fn new(board: &Board) -> Self {
+    fn new<P: PieceGlyph>(board: &Board<P>) -> Self {
         let mut labelled = BTreeSet::new();
         for op in &board.spec.ops {
             if let RenderOp::Coordinates(op) = op {
@@ -218,8 +219,8 @@ struct Painter<'a> {
     palette: &'a Palette,
     /// (CSS property, token) pairs drawn so far, for the style sheet.
     used: BTreeSet<(&'static str, String)>,
-    /// Piece kinds drawn so far, for the symbol definitions.
-    pieces: BTreeSet<Piece>,
+    /// Glyphs drawn so far by id, for the symbol definitions.
+    pieces: BTreeMap<&'static str, &'static Glyph>,
 }
 
 impl Painter<'_> {
@@ -365,25 +366,28 @@ impl Painter<'_> {
         group
     }
 
-    fn pieces(
+    fn pieces<P: PieceGlyph>(
         &mut self,
         g: &Geometry,
         op: &PiecesOp,
-        pieces: &[(Square, Piece)],
+        pieces: &[(Square, P)],
         annotations: &Annotations,
     ) -> Option<Group> {
         if pieces.is_empty() {
             return None;
         }
         let size = CELL * op.size.unwrap_or(DEFAULT_PIECE_SIZE);
+        // One piece a square (checked before drawing): square order alone
+        // is the drawing order.
         let mut sorted = pieces.to_vec();
-        sorted.sort();
+        sorted.sort_by_key(|(square, _)| *square);
         let mut group = Group::new().set("class", "rh-pieces");
         for (square, piece) in sorted {
-            self.pieces.insert(piece);
+            let glyph = piece.glyph();
+            self.pieces.insert(glyph.id, glyph);
             let (cx, cy) = g.centre(square);
             let mut use_ = Use::new()
-                .set("href", format!("#rh-{}", piece.as_str()))
+                .set("href", format!("#rh-{}", glyph.id))
                 .set("x", num(cx - size / 2.0))
                 .set("y", num(cy - size / 2.0))
                 .set("width", num(size))
@@ -540,41 +544,22 @@ impl Painter<'_> {
             return None;
         }
         let mut defs = Definitions::new();
-        for piece in self.pieces.clone() {
-            let symbol = Symbol::new()
-                .set("id", format!("rh-{}", piece.as_str()))
+        let glyphs: Vec<&'static Glyph> = self.pieces.values().copied().collect();
+        for glyph in glyphs {
+            let mut symbol = Symbol::new()
+                .set("id", format!("rh-{}", glyph.id))
                 .set("viewBox", "-50 -50 100 100");
-            let shadow = Circle::new()
-                .set("cy", "4")
-                .set("r", "44")
-                .set("opacity", "0.3");
-            let mut symbol = symbol.add(self.paint(shadow, Some("piece-shadow"), None));
-            match piece {
-                // A dark disc with a light ring.
-                Piece::Attacker => {
-                    let disc = Circle::new().set("r", "44").set("stroke-width", "3");
-                    let ring = Circle::new().set("r", "26").set("stroke-width", "7");
-                    symbol = symbol
-                        .add(self.paint(disc, Some("attacker"), Some("attacker-stroke")))
-                        .add(self.paint(ring, Some("transparent"), Some("attacker-mark")));
-                }
-                // A plain light disc.
-                Piece::Defender => {
-                    let disc = Circle::new().set("r", "44").set("stroke-width", "4");
-                    symbol =
-                        symbol.add(self.paint(disc, Some("defender"), Some("defender-stroke")));
-                }
-                // A light disc with a crown.
-                Piece::King => {
-                    let disc = Circle::new().set("r", "45").set("stroke-width", "5");
-                    let crown = Path::new()
-                        .set("d", "M-29,19L-33,-17L-15,-1L0,-29L15,-1L33,-17L29,19Z")
-                        .set("stroke-width", "3")
-                        .set("stroke-linejoin", "round");
-                    symbol = symbol
-                        .add(self.paint(disc, Some("king"), Some("king-stroke")))
-                        .add(self.paint(crown, Some("king-mark"), Some("king-stroke")));
-                }
+            for shape in glyph.shapes {
+                symbol = match shape.kind {
+                    ShapeKind::Circle => {
+                        let circle = with_attributes(Circle::new(), shape.attributes);
+                        symbol.add(self.paint(circle, shape.fill, shape.stroke))
+                    }
+                    ShapeKind::Path => {
+                        let path = with_attributes(Path::new(), shape.attributes);
+                        symbol.add(self.paint(path, shape.fill, shape.stroke))
+                    }
+                };
             }
             defs = defs.add(symbol);
         }
@@ -606,6 +591,13 @@ impl Painter<'_> {
             rules(true)
         )
     }
+}
+
+fn with_attributes<T: Node>(mut element: T, attributes: &[(&str, &str)]) -> T {
+    for &(name, value) in attributes {
+        element.assign(name, value);
+    }
+    element
 }
 
 /// An arrow outline from the centre of one square towards the centre of another.

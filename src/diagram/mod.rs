@@ -28,6 +28,7 @@
 
 mod draw;
 mod error;
+mod glyph;
 mod locate;
 mod palette;
 mod spec;
@@ -36,6 +37,7 @@ mod suggest;
 use std::collections::BTreeSet;
 
 pub use error::DiagramError;
+pub use glyph::{Glyph, PieceGlyph, Shape, ShapeKind};
 pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
 pub use spec::{
@@ -43,7 +45,7 @@ pub use spec::{
     MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope, Zone, ZoneSquare, Zones, validate,
 };
 
-use crate::engine::{Dims, Piece, Square};
+use crate::engine::{Dims, Square};
 
 /// Marks drawn over a position in worked examples.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -74,11 +76,13 @@ impl Annotations {
     }
 }
 
-/// Everything one diagram is drawn from.
+/// Everything one diagram is drawn from. The pieces are anything that
+/// names its [`Glyph`]: a game family's own piece type, or the glyphs
+/// themselves as the site passes them.
 #[derive(Debug, Clone, Copy)]
-pub struct Board<'a> {
+pub struct Board<'a, P: PieceGlyph = &'static Glyph> {
     pub dims: Dims,
-    pub pieces: &'a [(Square, Piece)],
+    pub pieces: &'a [(Square, P)],
     pub spec: &'a RenderSpec,
     pub palette: &'a Palette,
     /// The SVG's `<title>` (plain text; escaped here).
@@ -90,7 +94,7 @@ pub struct Board<'a> {
 
 /// Draws the board as a complete SVG document (deterministic bytes), or
 /// returns every problem with the spec, pieces and annotations.
-pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
+pub fn render<P: PieceGlyph>(board: &Board<P>) -> Result<String, Vec<DiagramError>> {
     let mut errors = validate(board.spec, board.dims, board.palette);
     errors.extend(check_position(board));
     if errors.is_empty() {
@@ -101,7 +105,7 @@ pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
 }
 
 /// Pieces and annotation squares must be on the board; one piece per square.
-fn check_position(board: &Board) -> Vec<DiagramError> {
+fn check_position<P: PieceGlyph>(board: &Board<P>) -> Vec<DiagramError> {
     let dims = board.dims;
     let mut errors = Vec::new();
     let off_board = |what: &str, square: Square| {
@@ -116,7 +120,7 @@ fn check_position(board: &Board) -> Vec<DiagramError> {
     let mut occupied = BTreeSet::new();
     for &(square, piece) in board.pieces {
         if !dims.contains(square) {
-            errors.push(off_board(piece.as_str(), square));
+            errors.push(off_board(piece.glyph().id, square));
         } else if !occupied.insert(square) {
             errors.push(DiagramError::general(format!(
                 "two pieces stand on {}; a square holds one piece",

@@ -7,7 +7,6 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 
 use crate::diagnostic::Position;
-use crate::engine::Side;
 
 /// A source file cut into its front matter and body, as byte ranges of the
 /// file text so every later message can point back into the file.
@@ -208,49 +207,14 @@ pub struct VariantFrontMatter {
     /// One sentence for listings and the meta description.
     #[serde(default)]
     pub summary: Option<String>,
-    pub engine: EngineSection,
+    /// The game family's block (board, players, start position, rules, and
+    /// in the seed format the render ops), kept as raw YAML: the family
+    /// named by the folder reads it (see `crate::family`), as a site
+    /// generator keeps a page's `extra` for its theme.
+    pub engine: serde_yaml::Value,
     /// Render ops may sit at the top level too (the seed nests them in `engine`).
     #[serde(default)]
     pub render: Option<crate::diagram::RenderSpec>,
-}
-
-/// The `engine` block: board, players, start position, rules (and, as in the
-/// seed, the render ops).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct EngineSection {
-    pub topology: Topology,
-    /// Sides in turn order; the first moves first.
-    #[serde(default = "default_players")]
-    pub players: Vec<Side>,
-    /// FEN-like start position; the rules preset's own when absent.
-    #[serde(default)]
-    pub setup: Option<String>,
-    /// A rules preset name, or a preset with overrides, or explicit rules.
-    #[serde(default)]
-    pub rules: Option<crate::engine::tafl::RulesSpec>,
-    #[serde(default)]
-    pub render: Option<crate::diagram::RenderSpec>,
-}
-
-fn default_players() -> Vec<Side> {
-    vec![Side::Attackers, Side::Defenders]
-}
-
-/// The board's shape. Only square grids exist so far.
-#[derive(Debug, Clone, Copy, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Topology {
-    #[serde(rename = "type")]
-    pub kind: TopologyKind,
-    pub rows: u8,
-    pub cols: u8,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum TopologyKind {
-    Grid,
 }
 
 #[cfg(test)]

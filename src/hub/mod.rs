@@ -16,9 +16,7 @@ use rayon::prelude::*;
 
 pub use cache::SourceCache;
 pub use config::{HubConfig, RawHtml};
-pub use front_matter::{
-    EngineSection, SectionFrontMatter, Split, Topology, TranslationFrontMatter, VariantFrontMatter,
-};
+pub use front_matter::{SectionFrontMatter, Split, TranslationFrontMatter, VariantFrontMatter};
 pub use language::Language;
 
 use crate::diagnostic::{Diagnostic, Position, did_you_mean};
@@ -69,7 +67,21 @@ impl<F> Page<F> {
     pub fn key_position(&self, key: &str) -> Position {
         front_matter::key_position(&self.source.text, &self.split.yaml, key)
     }
+
+    /// The front matter read again as `T`, which may pick out one block
+    /// (a game family reads `engine:` this way), with errors at their line
+    /// and column in the file and the same hints as the hub's own parse.
+    /// `keys` lists the top-level keys, for "unknown field" hints.
+    pub fn parse_front_as<T: serde::de::DeserializeOwned>(
+        &self,
+        keys: &str,
+    ) -> Result<T, Vec<Diagnostic>> {
+        parse_front(&self.source, &self.split, keys)
+    }
 }
+
+/// The top-level keys of a variant's front matter, for hints.
+pub const VARIANT_KEYS: &str = "title, slug, variant_of, order, published, summary, engine";
 
 /// Pages of one kind keyed by language code.
 pub type Localized<P> = BTreeMap<String, P>;
@@ -516,11 +528,7 @@ fn parse_entry(root: &Path, entry: Entry, config: &HubConfig) -> Result<Parsed, 
             page: section_page(source, split)?,
         },
         Entry::Variant { family, name, .. } if is_default => {
-            let front = parse_front(
-                &source,
-                &split,
-                "title, slug, variant_of, order, published, summary, engine",
-            )?;
+            let front = parse_front(&source, &split, VARIANT_KEYS)?;
             Parsed::Variant {
                 family,
                 name,

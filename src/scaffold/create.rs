@@ -132,11 +132,16 @@ fn variant(
         }
         None => None,
     };
+    // The folder names the family, whose engine checks the page.
+    let family = crate::family::find(&target.family).map_err(|message| {
+        Refusal::new(&relative, message).help("name a registered family as the folder")
+    })?;
     let text = variant_file(&NewVariant {
         target,
         title: title_from_name(&target.name),
         order,
         from,
+        starter: family.starter(),
     });
     Ok((relative, text))
 }

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::{NewVariant, Target, variant_file};
 use crate::diagnostic::Diagnostic;
+use crate::family::GameFamily as _;
 
 const HUB_YAML: &str = "\
 # The hub's settings: see README.md (\"Configuration\") for every key.
@@ -63,6 +64,7 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         title: "My Tablut".to_string(),
         order: 1,
         from: None,
+        starter: crate::family::tafl::Tafl.starter(),
     });
     let files: [(&str, &str); 4] = [
         ("hub.yaml", HUB_YAML),

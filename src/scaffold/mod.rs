@@ -12,12 +12,8 @@ mod init;
 
 use std::fmt::Write as _;
 
-use serde::Deserialize;
-
-use crate::engine::Dims;
-use crate::engine::tafl::{Position, RulesSpec};
-use crate::examples::{self, ExampleSpec};
-use crate::hub::{EngineSection, is_valid_slug};
+use crate::family::Starter;
+use crate::hub::is_valid_slug;
 
 pub use create::{Request, create};
 pub use init::init;
@@ -131,43 +127,6 @@ pub fn title_from_name(name: &str) -> String {
         .join(" ")
 }
 
-/// The seed's engine block: 9×9 Tablut with edge escape, as in the bundled
-/// `tablut.md`.
-const DEFAULT_ENGINE: &str = r#"engine:
-  topology:
-    type: grid
-    rows: 9
-    cols: 9
-  players: [attackers, defenders]
-  setup: "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3"
-  # A preset name (tablut-edge, tablut, tablut-corner, brandubh, copenhagen, ...),
-  # or { preset: NAME, ...overrides }.
-  rules: tablut-edge
-  render:
-    ops:
-      - op: rect
-        fill: transparent
-        scope: board
-      - op: cells
-        pattern: cellMap
-        light: cell-light
-        dark: cell-dark
-        defaultFill: floor
-        zones:
-          cells:
-            - type: throne
-              at: [[4,4]]
-            - type: corner
-              at: [[0,0],[0,8],[8,0],[8,8]]
-        typeColors:
-          floor: floor
-          throne: throne
-          corner: corner
-        typeStrokes:
-          floor: floor-stroke
-          throne: throne-stroke
-          corner: corner-stroke"#;
-
 /// The rules-bearing blocks of an existing variant's front matter, copied
 /// as written (comments and layout kept).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,31 +177,28 @@ pub struct NewVariant<'a> {
     /// Position in the family listing.
     pub order: i64,
     /// Rules, board and drawing copied from another variant (`--from`);
-    /// the seed's 9×9 Tablut when `None`.
+    /// the family's default engine block (tafl: the seed's 9×9 Tablut)
+    /// when `None`.
     pub from: Option<RulesBlocks>,
+    /// The family's starter content.
+    pub starter: &'a dyn Starter,
 }
 
 /// The text of a new variant file.
 pub fn variant_file(new: &NewVariant) -> String {
     let (engine, render) = match &new.from {
         Some(blocks) => (blocks.engine.as_str(), blocks.render.as_deref()),
-        None => (DEFAULT_ENGINE, None),
+        None => (new.starter.default_engine(), None),
     };
     let title = &new.title;
-    let example = choose_example(engine);
+    let example = new.starter.example(engine);
     let mut out = String::new();
     out.push_str("---\n");
     let _ = writeln!(out, "title: {}", yaml_string(title));
     let _ = writeln!(out, "slug: {}", yaml_string(&new.target.name));
     let _ = writeln!(out, "variant_of: {}", yaml_string(&new.target.family));
     let _ = writeln!(out, "order: {}", new.order);
-    let _ = writeln!(
-        out,
-        "summary: {}",
-        yaml_string(&format!(
-            "{title} in one sentence: the board, how the king wins, and what sets it apart."
-        ))
-    );
+    let _ = writeln!(out, "summary: {}", yaml_string(&new.starter.summary(title)));
     out.push_str(engine);
     out.push('\n');
     if let Some(render) = render {
@@ -254,30 +210,7 @@ pub fn variant_file(new: &NewVariant) -> String {
         out,
         r#"{{{{svg:board.svg "{caption} — the starting position"}}}}
 
-## Overview
-
-Who plays, what each side wants, and where the game comes from.
-
-## Setup
-
-Where the king, the defenders and the attackers stand, and who moves first.
-
-## On your turn
-
-How the pieces move, and which squares are closed to whom.
-
-## Capture
-
-How ordinary pieces are taken, and what counts as hostile.
-
-## King capture
-
-What it takes to capture the king.
-
-## Winning and ending
-
-How each side wins, and when the game is drawn.
-
+{outline}
 ## Worked examples
 
 Every example below is replayed by the rules engine when the site is built, so a
@@ -288,6 +221,7 @@ wrong claim fails the build. The simplest capture: the attacker closes the trap 
 {example}```
 "#,
         caption = title.replace('"', "'"),
+        outline = new.starter.outline(),
         victim = example.victim,
         example = example.yaml,
     );
@@ -297,113 +231,6 @@ wrong claim fails the build. The simplest capture: the attacker closes the trap 
 /// A YAML double-quoted scalar (JSON strings are valid YAML).
 fn yaml_string(text: &str) -> String {
     serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_string())
-}
-
-struct ChosenExample {
-    yaml: String,
-    victim: String,
-}
-
-#[derive(Deserialize)]
-struct EngineOnly {
-    engine: EngineSection,
-}
-
-/// The first candidate example the engine confirms under these rules (a
-/// plain pair capture, placed to suit the board), or the plainest one
-/// unchecked when the rules cannot be read.
-fn choose_example(engine_block: &str) -> ChosenExample {
-    let engine = serde_yaml::from_str::<EngineOnly>(engine_block)
-        .ok()
-        .map(|e| e.engine);
-    let dims = engine.as_ref().map_or(Dims::new(9, 9), |e| {
-        Dims::new(e.topology.rows, e.topology.cols)
-    });
-    let candidates = candidates(dims);
-    let Some(engine) = engine else {
-        return candidates
-            .into_iter()
-            .next()
-            .expect("at least one candidate");
-    };
-    let Ok(rules) = engine
-        .rules
-        .clone()
-        .unwrap_or_else(|| RulesSpec::preset(crate::engine::tafl::DEFAULT_PRESET))
-        .resolve()
-    else {
-        return candidates
-            .into_iter()
-            .next()
-            .expect("at least one candidate");
-    };
-    let setup = engine.setup.clone().unwrap_or_else(|| rules.setup.clone());
-    let start = Position::from_setup(&setup, dims).ok();
-    let confirmed = |candidate: &ChosenExample| {
-        let Some(start) = &start else { return false };
-        serde_yaml::from_str::<ExampleSpec>(&candidate.yaml)
-            .ok()
-            .is_some_and(|spec| examples::check(&spec, &rules, start, dims).is_ok())
-    };
-    let index = candidates.iter().position(confirmed).unwrap_or(0);
-    candidates
-        .into_iter()
-        .nth(index)
-        .expect("index within candidates")
-}
-
-/// Pair captures on the second rank and file, away from throne and corners.
-fn candidates(dims: Dims) -> Vec<ChosenExample> {
-    let rows = usize::from(dims.rows);
-    let cols = usize::from(dims.cols);
-    let square = |file: usize, rank: usize| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
-    let mut out = Vec::new();
-    // Along a rank: attackers on files 1 and 4, the defender on 2, the
-    // mover slides from 4 to 3; the king waits in the opposite corner area.
-    for rank in [1, rows.saturating_sub(2), rows / 2 + 1] {
-        if cols < 6 || rows < 5 {
-            break;
-        }
-        let king = square(cols - 2, if rank < rows / 2 { rows - 2 } else { 1 });
-        out.push(pair_capture(
-            [square(1, rank), square(4, rank)],
-            square(2, rank),
-            &king,
-            format!("{}-{}", square(4, rank), square(3, rank)),
-        ));
-    }
-    // Along a file, for boards that are tall rather than wide.
-    for file in [1, cols.saturating_sub(2)] {
-        if rows < 6 || cols < 5 {
-            break;
-        }
-        let king = square(if file < cols / 2 { cols - 2 } else { 1 }, rows - 2);
-        out.push(pair_capture(
-            [square(file, 1), square(file, 4)],
-            square(file, 2),
-            &king,
-            format!("{}-{}", square(file, 4), square(file, 3)),
-        ));
-    }
-    if out.is_empty() {
-        out.push(pair_capture(
-            ["b2".into(), "e2".into()],
-            "c2".into(),
-            "b4",
-            "e2-d2".into(),
-        ));
-    }
-    out
-}
-
-fn pair_capture(attackers: [String; 2], victim: String, king: &str, mv: String) -> ChosenExample {
-    ChosenExample {
-        yaml: format!(
-            "id: pair-capture\nposition:\n  king: {king}\n  attackers: [{}, {}]\n  defenders: [{victim}]\nto_move: attackers\nmoves: [{mv}]\nexpect:\n  captures: [{victim}]\n",
-            attackers[0], attackers[1]
-        ),
-        victim,
-    }
 }
 
 /// What a translation stub is made of.
@@ -548,6 +375,8 @@ mod tests {
         assert_eq!(rules_blocks("title: x\n"), None);
     }
 
+    use crate::family::GameFamily as _;
+
     #[test]
     fn the_default_example_is_confirmed_by_the_engine() {
         let text = variant_file(&NewVariant {
@@ -558,6 +387,7 @@ mod tests {
             title: "X".into(),
             order: 1,
             from: None,
+            starter: crate::family::tafl::Tafl.starter(),
         });
         assert!(text.contains("moves: [e2-d2]"), "{text}");
         assert!(text.contains("captures: [c2]"), "{text}");

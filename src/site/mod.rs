@@ -23,11 +23,11 @@ pub use output::{SiteFiles, WriteError};
 pub use pages::{UI_MESSAGE_IDS, escape as escape_html};
 pub use session::{Rebuilt, Session, SiteDelta};
 
+use crate::check::{self, CheckedVariant};
 use crate::diagnostic::{self, Diagnostic};
 use crate::diagram::Palette;
 use crate::hub::{self, Hub, LoadOptions, SourceCache};
 use crate::i18n::I18n;
-use crate::variant::{self, CheckedVariant};
 use theme::Theme;
 
 /// What to build.
@@ -314,9 +314,13 @@ fn finish(mut diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
 pub fn required_messages() -> Vec<&'static str> {
     let mut ids: Vec<&str> = UI_MESSAGE_IDS
         .iter()
-        .chain(crate::examples::MESSAGE_IDS)
         .chain(comparison::MESSAGE_IDS)
         .copied()
+        .chain(
+            crate::family::FAMILIES
+                .iter()
+                .flat_map(|family| family.message_ids()),
+        )
         .collect();
     ids.sort_unstable();
     ids.dedup();
@@ -349,7 +353,7 @@ fn check_variants(
     let results: Vec<_> = jobs
         .into_par_iter()
         .map(|(family, variant)| {
-            let check = || variant::check(variant, palette).map(Arc::new);
+            let check = || check::check(family, variant, palette).map(Arc::new);
             let result = match memo {
                 Some(memo) => memo.get_or_check(family, variant, check),
                 None => check(),

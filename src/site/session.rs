@@ -26,10 +26,10 @@ use rayon::prelude::*;
 use super::audit::AuditMemo;
 use super::pages::{self, Unit, UnitId, UnitOutput};
 use super::{BuildOptions, Memory, Prepared, SiteFiles, Stats, finish, prepare_with};
+use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
 use crate::hub::{Family, Hub, SourceCache, Variant};
-use crate::variant::CheckedVariant;
 
 /// A site that can be rebuilt cheaply after edits.
 pub struct Session {

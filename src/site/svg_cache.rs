@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::diagram::{self, Board};
+use crate::diagram::{self, Board, PieceGlyph};
 
 /// Placeholders that survive the diagram's text cleaning and escaping
 /// unchanged; a title or description holding them is drawn directly.
@@ -28,7 +28,7 @@ impl SvgTemplate {
     /// Draws `board` (whose own title and desc are ignored) as a template.
     /// `None` when the drawing does not hold each placeholder exactly once
     /// in the expected order, in which case callers draw directly.
-    fn draw(board: &Board) -> Result<Option<SvgTemplate>, String> {
+    fn draw<P: PieceGlyph>(board: &Board<P>) -> Result<Option<SvgTemplate>, String> {
         let marked = Board {
             title: TITLE_MARK,
             desc: DESC_MARK,
@@ -76,7 +76,7 @@ fn push_text(out: &mut String, text: &str) {
     }
 }
 
-fn render(board: &Board) -> Result<String, String> {
+fn render<P: PieceGlyph>(board: &Board<P>) -> Result<String, String> {
     diagram::render(board).map_err(|errors| {
         errors
             .iter()
@@ -109,12 +109,12 @@ impl DiagramCache {
     /// The SVG of `board` for `file` of a variant, drawn the first time any
     /// language asks for it. Every language asks with the same board data
     /// (pieces, spec, annotations); only the title and desc differ.
-    pub fn svg(
+    pub fn svg<P: PieceGlyph>(
         &self,
         family: &str,
         variant: &str,
         file: &str,
-        board: &Board,
+        board: &Board<P>,
     ) -> Result<String, String> {
         if [board.title, board.desc]
             .iter()

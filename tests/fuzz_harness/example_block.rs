@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use rulehub::examples::{self, ExampleSpec};
+use rulehub::family::tafl::examples::{self, ExampleSpec};
 use rulehub::i18n::I18n;
 
 fn english() -> &'static I18n {

@@ -54,7 +54,7 @@ pub fn run(data: &[u8]) {
         translations: Default::default(),
         stubs: Default::default(),
     };
-    if let Err(problems) = rulehub::variant::check(&variant, &Palette::builtin()) {
+    if let Err(problems) = rulehub::check::check("tafl", &variant, &Palette::builtin()) {
         assert!(!problems.is_empty(), "a failed check names no problem");
         super::common::check_diagnostics(&problems);
     }

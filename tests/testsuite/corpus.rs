@@ -3,7 +3,7 @@
 //! rulehub exactly as their source says: legality, captures and result.
 
 use rulehub::engine::tafl::preset;
-use rulehub::examples::{ExampleSpec, check};
+use rulehub::family::tafl::examples::{ExampleSpec, check};
 use serde::Deserialize;
 
 #[derive(Deserialize)]

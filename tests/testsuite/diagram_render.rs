@@ -142,7 +142,7 @@ fn title_desc_and_captions_are_escaped() {
     let nasty = "Tablut <&\"'> </title><script>alert(1)</script>\u{1}";
     let svg = render(&Board {
         dims,
-        pieces: &[],
+        pieces: &[] as &[(Square, Piece)],
         spec: &spec,
         palette: &palette,
         title: nasty,

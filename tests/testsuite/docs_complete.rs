@@ -7,7 +7,7 @@ use rulehub::engine::tafl::{
     Access, DrawReason, Escape, HostileTo, IllegalMove, KingArmed, KingCapture, Repetition,
     RepetitionResult, SquareKind, WinReason, preset, preset_names,
 };
-use rulehub::examples::{Expect, StateClaim};
+use rulehub::family::tafl::examples::{Expect, StateClaim};
 
 fn doc(name: &str) -> String {
     std::fs::read_to_string(format!("{}/docs/{name}", env!("CARGO_MANIFEST_DIR")))

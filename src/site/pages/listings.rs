@@ -235,9 +235,13 @@ pub(super) fn render_comparison(
                 .contains_key(&(family.name.clone(), v.name.clone()))
         })
         .collect();
-    let rules: Vec<&crate::engine::tafl::Rules> = variants
+    let rules: Vec<&dyn crate::family::VariantRules> = variants
         .iter()
-        .map(|v| &site.checked[&(family.name.clone(), v.name.clone())].rules)
+        .map(|v| {
+            site.checked[&(family.name.clone(), v.name.clone())]
+                .rules
+                .as_ref()
+        })
         .collect();
     let headers: Vec<ListedVariant> = listed_variants(site, family, lang);
     #[derive(Serialize)]
@@ -256,7 +260,10 @@ pub(super) fn render_comparison(
             &site.i18n.message(lang, "comparison-intro", &[]),
         ),
         variants: headers,
-        rows: comparison::rows(&rules, site.i18n, lang),
+        // A family rulehub does not know has no checked variants to compare.
+        rows: crate::family::find(&family.name)
+            .map(|engine| comparison::rows(engine, &rules, site.i18n, lang))
+            .unwrap_or_default(),
     };
     let html = site
         .templates

@@ -11,16 +11,14 @@ use serde::Serialize;
 use super::{
     Common, Glance, PageId, PageOutput, SiteContext, common, escape, players_line, render_markdown,
 };
+use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
-use crate::diagram::{self, Annotations};
-use crate::engine::Piece;
-use crate::examples::{self, CheckedExample};
+use crate::diagram::{self, Annotations, Glyph};
+use crate::family::{Frame, WorkedExample};
 use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
-use crate::i18n::Arg;
 use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
 use crate::site::comparison;
 use crate::site::svg_cache::DiagramCache;
-use crate::variant::CheckedVariant;
 
 /// Diagrams and HTML for the boards and examples of one variant page.
 struct VariantEmbeds<'a> {
@@ -46,7 +44,7 @@ impl VariantEmbeds<'_> {
         &self,
         file: &str,
         spec: &diagram::RenderSpec,
-        pieces: &[(crate::engine::Square, Piece)],
+        pieces: &[(crate::engine::Square, &'static Glyph)],
         title: &str,
         desc: &str,
         annotations: &Annotations,
@@ -74,69 +72,38 @@ impl VariantEmbeds<'_> {
         Ok(())
     }
 
-    fn example_html(&self, example: &CheckedExample) -> String {
+    fn example_html(&self, example: &dyn WorkedExample) -> String {
         let i18n = self.site.i18n;
         let lang = self.lang;
-        let sentence = examples::describe(example, i18n, lang);
+        let sentence = example.describe(i18n, lang);
         let heading = i18n.message(lang, "example-heading", &[]);
         let before_label = i18n.message(lang, "example-before", &[]);
         let after_label = i18n.message(lang, "example-after", &[]);
-        let id = &example.id;
-        // A move that claims to stay on its square (`same-square`) has no
-        // arrow and no destination to mark.
-        let arrows: Vec<_> = example
-            .moves
-            .iter()
-            .filter(|m| m.from != m.to)
-            .map(|m| (m.from, m.to))
-            .collect();
-        let last = example.moves.last();
-        let to = last.and_then(|m| (m.to != m.from).then_some(m.to));
-        // `moves_from` dots belong to the position they were checked in:
-        // after the moves, or the only position when there are none.
-        let dots: Vec<_> = example
-            .destinations
-            .iter()
-            .flat_map(|(_, targets)| targets.iter().copied())
-            .collect();
-        let before_marks = Annotations {
-            from: last.map(|m| m.from),
-            to,
-            arrows,
-            captured: Vec::new(),
-            dots: if last.is_none() {
-                dots.clone()
-            } else {
-                Vec::new()
-            },
-        };
+        let id = example.id();
+        let before: Frame = example.before();
+        let after: Option<Frame> = example.after();
         let before_file = format!("example-{id}-before.svg");
         let spec = &self.checked.example_render;
         let mut result = self.draw(
             &before_file,
             spec,
-            &example.before.pieces(),
+            &before.pieces,
             &format!("{heading} — {before_label}"),
             &sentence,
-            &before_marks,
+            &before.annotations,
         );
-        let show_after = example.illegal.is_none() && last.is_some();
+        let show_after = after.is_some();
         let after_file = format!("example-{id}-after.svg");
-        if show_after && result.is_ok() {
-            let after_marks = Annotations {
-                from: last.map(|m| m.from),
-                to,
-                arrows: Vec::new(),
-                captured: example.captures.clone(),
-                dots,
-            };
+        if let Some(after) = &after
+            && result.is_ok()
+        {
             result = self.draw(
                 &after_file,
                 spec,
-                &example.after.pieces(),
+                &after.pieces,
                 &format!("{heading} — {after_label}"),
                 &sentence,
-                &after_marks,
+                &after.annotations,
             );
         }
         if let Err(message) = result {
@@ -149,12 +116,11 @@ impl VariantEmbeds<'_> {
             "<div class=\"example\" id=\"example-{}\">\n<div class=\"example-boards\">\n",
             escape(id)
         );
-        let before_alt =
-            examples::describe_position(&example.before, Some(example.to_move), i18n, lang);
+        let before_alt = example.describe_before(i18n, lang);
         let src = |file: &str| format!("{}{file}", self.diagram_href);
         html.push_str(&figure(&src(&before_file), &before_label, &before_alt));
         if show_after {
-            let after_alt = examples::describe_position(&example.after, None, i18n, lang);
+            let after_alt = example.describe_after(i18n, lang);
             html.push_str(&figure(&src(&after_file), &after_label, &after_alt));
         }
         html.push_str(&format!(
@@ -182,11 +148,7 @@ impl VariantEmbeds<'_> {
     /// `prefers-color-scheme: dark`, as on the boards) sit in the first
     /// swatch's own `<style>`, where SVG allows one.
     fn legend(&self) -> String {
-        const PIECES: [(&str, &str); 3] = [
-            ("attacker", "side-attackers"),
-            ("defender", "side-defenders"),
-            ("king", "legend-king"),
-        ];
+        let entries = self.checked.legend;
         let i18n = self.site.i18n;
         let palette = self.site.palette;
         let rules = |dark: bool| {
@@ -199,17 +161,17 @@ impl VariantEmbeds<'_> {
                 escape(found.unwrap_or("#808080"))
             };
             let mut css = String::new();
-            for (piece, _) in PIECES {
+            for entry in entries {
                 css.push_str(&format!(
-                    ".legend-{piece}{{fill:{};stroke:{}}}",
-                    colour(piece),
-                    colour(&format!("{piece}-stroke"))
+                    ".legend-{}{{fill:{};stroke:{}}}",
+                    entry.token,
+                    colour(entry.token),
+                    colour(&format!("{}-stroke", entry.token))
                 ));
             }
-            css.push_str(&format!(
-                ".legend-king-mark{{fill:{}}}",
-                colour("king-mark")
-            ));
+            for mark in entries.iter().filter_map(|entry| entry.mark) {
+                css.push_str(&format!(".legend-{mark}{{fill:{}}}", colour(mark)));
+            }
             css
         };
         let style = format!(
@@ -221,16 +183,15 @@ impl VariantEmbeds<'_> {
             "<ul class=\"board-legend\" aria-label=\"{}\">",
             escape(&i18n.message(self.lang, "board-legend", &[]))
         );
-        for (index, (piece, label)) in PIECES.into_iter().enumerate() {
-            let mark = if piece == "king" {
-                "<circle class=\"legend-king-mark\" cx=\"8\" cy=\"8\" r=\"2.5\"/>"
-            } else {
-                ""
-            };
+        for (index, entry) in entries.iter().enumerate() {
+            let mark = entry.mark.map_or_else(String::new, |mark| {
+                format!("<circle class=\"legend-{mark}\" cx=\"8\" cy=\"8\" r=\"2.5\"/>")
+            });
             html.push_str(&format!(
-                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">{}<circle class=\"legend-{piece}\" cx=\"8\" cy=\"8\" r=\"6.5\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
+                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">{}<circle class=\"legend-{}\" cx=\"8\" cy=\"8\" r=\"6.5\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
                 if index == 0 { style.as_str() } else { "" },
-                escape(&i18n.message(self.lang, label, &[]))
+                entry.token,
+                escape(&i18n.message(self.lang, entry.label, &[]))
             ));
         }
         html.push_str("</ul>");
@@ -246,21 +207,14 @@ impl Embeds for VariantEmbeds<'_> {
                     .caption
                     .clone()
                     .unwrap_or_else(|| self.title.to_string());
-                let desc = self.site.i18n.message(
-                    self.lang,
-                    "board-start-desc",
-                    &[
-                        ("title", Arg::Str(self.title)),
-                        ("rows", Arg::Num(usize::from(self.checked.dims.rows))),
-                        ("cols", Arg::Num(usize::from(self.checked.dims.cols))),
-                        ("attackers", Arg::Num(self.checked.count(Piece::Attacker))),
-                        ("defenders", Arg::Num(self.checked.count(Piece::Defender))),
-                    ],
-                );
+                let desc =
+                    self.checked
+                        .rules
+                        .start_description(self.title, self.site.i18n, self.lang);
                 self.draw(
                     "board.svg",
                     &self.checked.render,
-                    &self.checked.start.pieces(),
+                    &self.checked.start,
                     &caption,
                     &desc,
                     &Annotations::default(),
@@ -285,12 +239,7 @@ impl Embeds for VariantEmbeds<'_> {
             ShortcodeKind::Example => match self.checked.example(&shortcode.target) {
                 Some(example) => Ok(self.example_html(example)),
                 None => {
-                    let ids: Vec<&str> = self
-                        .checked
-                        .examples
-                        .iter()
-                        .map(|e| e.id.as_str())
-                        .collect();
+                    let ids: Vec<&str> = self.checked.examples.iter().map(|e| e.id()).collect();
                     let hint =
                         crate::diagnostic::did_you_mean(&shortcode.target, ids.iter().copied())
                             .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
@@ -311,7 +260,7 @@ impl Embeds for VariantEmbeds<'_> {
 
     fn example_block(&self, index: usize) -> String {
         match self.checked.examples.get(index) {
-            Some(example) => self.example_html(example),
+            Some(example) => self.example_html(example.as_ref()),
             None => String::new(),
         }
     }
@@ -411,7 +360,9 @@ pub(super) fn render_variant(
             .map(|e| Diagnostic::error(path, e))
             .collect());
     }
-    let glance = comparison::rows(&[&checked.rules], site.i18n, lang)
+    let glance = crate::family::find(checked.family)
+        .map(|engine| comparison::rows(engine, &[checked.rules.as_ref()], site.i18n, lang))
+        .unwrap_or_default()
         .into_iter()
         .map(|row| Glance {
             label: row.label,

@@ -283,7 +283,7 @@ fn capitalise(text: &str) -> String {
 mod tests {
     use super::MESSAGE_IDS;
     use crate::engine::tafl::{DrawReason, IllegalMove, WinReason};
-    use crate::examples::StateClaim;
+    use crate::family::tafl::examples::StateClaim;
 
     /// Every code the engine can produce has its sentence, so a new reason
     /// cannot reach a page as a missing message.

@@ -1,0 +1,164 @@
+//! Game families behind one seam. A family (tafl, draughts, …) reads a
+//! variant page's raw `engine:` YAML, replays its worked examples, and hands
+//! back a [`CheckedVariant`] made only of family-neutral parts: a board
+//! picture of glyphs, render ops, examples that describe themselves, and
+//! facts worded through Fluent ids of the family's own. The stages after it
+//! (diagram, markdown, site) draw and print those parts and know no game.
+//!
+//! Adding a family: implement [`GameFamily`] in a module of its own and add
+//! one line to [`registry::FAMILIES`].
+
+pub mod page;
+pub mod registry;
+pub mod tafl;
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+pub use registry::{FAMILIES, find};
+
+use crate::diagnostic::Diagnostic;
+use crate::diagram::{Annotations, Glyph, Palette, RenderSpec};
+use crate::engine::{Dims, Square};
+use crate::hub::{Page, VariantFrontMatter};
+use crate::i18n::I18n;
+
+/// One game family: the rules engine behind a family folder.
+pub trait GameFamily: Sync {
+    /// The family's name, which is its folder under `content/` and the
+    /// `variant_of` of its pages ("tafl").
+    fn name(&self) -> &'static str;
+
+    /// Reads the page's `engine:` block (raw YAML in the hub's model; the
+    /// family deserialises it from the page's own text, so its errors keep
+    /// their line and column), checks the board and render ops against the
+    /// rules, and replays every worked example of the page body.
+    fn check(
+        &self,
+        page: &Page<VariantFrontMatter>,
+        palette: &Palette,
+    ) -> Result<CheckedVariant, Vec<Diagnostic>>;
+
+    /// The labels of the comparison table and of "At a glance", as Fluent
+    /// ids; [`VariantRules::facts`] gives one value for each, in this order.
+    fn fact_labels(&self) -> &'static [&'static str];
+
+    /// Every Fluent id the family's facts and sentences use; the theme must
+    /// define each in every language.
+    fn message_ids(&self) -> Vec<&'static str>;
+
+    /// Names of the rule presets, for "did you mean" and `rulehub new`.
+    fn preset_names(&self) -> Vec<&'static str>;
+
+    /// What `rulehub new` writes for a variant of this family.
+    fn starter(&self) -> &'static dyn Starter;
+}
+
+/// A variant's resolved rules, as far as the site needs to know them.
+pub trait VariantRules: Debug + Send + Sync {
+    /// One value per [`GameFamily::fact_labels`] label, worded in `lang`.
+    fn facts(&self, i18n: &I18n, lang: &str) -> Vec<String>;
+
+    /// The start diagram's description (its `<desc>` and `alt`).
+    fn start_description(&self, title: &str, i18n: &I18n, lang: &str) -> String;
+
+    /// The resolved rules as JSON, for a player in the browser.
+    fn to_json(&self) -> serde_json::Value;
+}
+
+/// A worked example the family has replayed and found right.
+pub trait WorkedExample: Debug + Send + Sync {
+    fn id(&self) -> &str;
+
+    /// The position the example starts from, with the move(s) marked.
+    fn before(&self) -> Frame;
+
+    /// The position after the last move, when it was legal.
+    fn after(&self) -> Option<Frame>;
+
+    /// The sentence under the boards, generated from the checked data.
+    fn describe(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// The text alternative of the board before the moves.
+    fn describe_before(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// The text alternative of the board after the moves.
+    fn describe_after(&self, i18n: &I18n, lang: &str) -> String;
+}
+
+/// One board of a worked example: pieces as glyphs and the marks on top.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub pieces: Vec<(Square, &'static Glyph)>,
+    pub annotations: Annotations,
+}
+
+/// An entry of the start diagram's key: a piece's palette colours and the
+/// Fluent id of what it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegendEntry {
+    /// The piece's palette token (its fill; `{token}-stroke` its outline).
+    pub token: &'static str,
+    pub label: &'static str,
+    /// A token for a small mark in the swatch (the king's crown).
+    pub mark: Option<&'static str>,
+}
+
+/// A variant whose rules, board, render ops and examples all check out:
+/// everything the site draws, in family-neutral parts.
+#[derive(Debug, Clone)]
+pub struct CheckedVariant {
+    /// The name of the family that checked it.
+    pub family: &'static str,
+    pub rules: Arc<dyn VariantRules>,
+    pub dims: Dims,
+    /// The start position.
+    pub start: Vec<(Square, &'static Glyph)>,
+    pub render: RenderSpec,
+    /// The ops for worked-example boards: the variant's own, with
+    /// coordinates added when it has none, because example text names squares.
+    pub example_render: RenderSpec,
+    /// In page order.
+    pub examples: Vec<Arc<dyn WorkedExample>>,
+    pub legend: &'static [LegendEntry],
+}
+
+impl CheckedVariant {
+    pub fn example(&self, id: &str) -> Option<&dyn WorkedExample> {
+        self.examples
+            .iter()
+            .find(|e| e.id() == id)
+            .map(|e| e.as_ref())
+    }
+}
+
+/// Starter content for `rulehub new`: a family's default engine block and
+/// a worked example its engine confirms.
+pub trait Starter: Sync {
+    /// The `engine:` block of a new page when no existing page is copied.
+    fn default_engine(&self) -> &'static str;
+
+    /// A worked example (YAML) that this engine block's rules confirm, and
+    /// the square of the piece it captures, for the page's prose.
+    fn example(&self, engine_block: &str) -> StarterExample;
+
+    /// The page's placeholder summary.
+    fn summary(&self, title: &str) -> String;
+
+    /// The page's sections (Markdown headings with a line on what each
+    /// holds), before the worked examples.
+    fn outline(&self) -> &'static str;
+}
+
+impl Debug for dyn Starter + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Starter")
+    }
+}
+
+/// A worked example written into a new page.
+#[derive(Debug, Clone)]
+pub struct StarterExample {
+    pub yaml: String,
+    pub victim: String,
+}

@@ -1,0 +1,257 @@
+//! What every family does the same way when it checks a variant page:
+//! walking the worked-example blocks within the hub's limits, placing a
+//! problem at a key of a block or a field of a render op, validating render
+//! ops against the palette. A family adds its own rules on top.
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+
+use crate::diagnostic::{Diagnostic, Position as SourcePosition};
+use crate::diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
+use crate::engine::Dims;
+use crate::hub::limits;
+use crate::hub::{Page, VariantFrontMatter};
+use crate::markdown::{self, FencedBlock};
+
+/// One ```` ```example ```` block of a page body.
+pub struct ExampleBlock<'a> {
+    page: &'a Page<VariantFrontMatter>,
+    block: &'a FencedBlock,
+    /// The first line of each example id seen so far on the page.
+    ids: &'a RefCell<BTreeMap<String, usize>>,
+}
+
+impl ExampleBlock<'_> {
+    /// The block's YAML.
+    pub fn text(&self) -> &str {
+        &self.block.text
+    }
+
+    /// The position of `key:` inside the block (the fence if absent).
+    pub fn at(&self, key: &str) -> SourcePosition {
+        let page = self.page;
+        let body_start = page.split.body.start;
+        let mut offset = body_start + self.block.content_offset;
+        for line in self.block.text.split_inclusive('\n') {
+            let trimmed = line.trim_start();
+            if trimmed
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.starts_with(':'))
+            {
+                return page.source.position(offset + line.len() - trimmed.len());
+            }
+            offset += line.len();
+        }
+        page.source.position(body_start + self.block.fence_offset)
+    }
+
+    /// An error at `position` of this page.
+    pub fn error(&self, position: SourcePosition, message: impl Into<String>) -> Diagnostic {
+        self.page.source.error(position, message)
+    }
+
+    /// The block read as `T`; a YAML or type error becomes a problem at its
+    /// line, with `help` when serde's message suggests nothing better.
+    pub fn parse<T: DeserializeOwned>(&self, help: &str) -> Result<T, Diagnostic> {
+        let page = self.page;
+        let content_start = page.split.body.start + self.block.content_offset;
+        if let Some(offset) = limits::yaml_too_deep(&self.block.text) {
+            let (message, help) = limits::yaml_too_deep_message();
+            return Err(page
+                .source
+                .error(
+                    page.source.position(content_start + offset),
+                    format!("worked example: {message}"),
+                )
+                .with_help(help));
+        }
+        serde_yaml::from_str(&self.block.text).map_err(|error| {
+            let offset = content_start + error.location().map_or(0, |l| l.index());
+            let mut message = error.to_string();
+            if let Some(cut) = message.find(" at line ") {
+                message.truncate(cut);
+            }
+            let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| help.to_string());
+            page.source
+                .error(
+                    page.source.position(offset),
+                    format!("worked example: {message}"),
+                )
+                .with_help(help)
+        })
+    }
+
+    /// An example id is unique on its page and made of `a–z`, `0–9`, `-`,
+    /// because it becomes an anchor and a file name.
+    pub fn check_id(&self, id: &str, problems: &mut Vec<Diagnostic>) {
+        let at = self.at("id");
+        if let Some(first) = self.ids.borrow_mut().insert(id.to_string(), at.line) {
+            problems.push(
+                self.error(
+                    at,
+                    format!("example id `{id}` is already used on line {first}"),
+                )
+                .with_example(id)
+                .with_help("give each example its own id"),
+            );
+        }
+        if !id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+            || id.is_empty()
+        {
+            problems.push(
+                self.error(
+                    at,
+                    format!("example id `{id}` must use only a–z, 0–9 and `-`"),
+                )
+                .with_example(id),
+            );
+        }
+    }
+}
+
+/// Checks each worked example of the page with `check_one`, within the
+/// hub's limits: at most [`limits::MAX_EXAMPLES_PER_PAGE`] blocks, and no
+/// more blocks once the page has [`limits::MAX_PROBLEMS_PER_BODY`] problems.
+pub fn check_examples<T>(
+    page: &Page<VariantFrontMatter>,
+    problems: &mut Vec<Diagnostic>,
+    mut check_one: impl FnMut(&ExampleBlock<'_>, &mut Vec<Diagnostic>) -> Option<T>,
+) -> Vec<T> {
+    let body_start = page.split.body.start;
+    let mut checked = Vec::new();
+    let ids = RefCell::new(BTreeMap::new());
+    let problems_before = problems.len();
+    let blocks = markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO);
+    if let Some(extra) = blocks.get(limits::MAX_EXAMPLES_PER_PAGE) {
+        problems.push(
+            page.source
+                .error(
+                    page.source.position(body_start + extra.fence_offset),
+                    format!(
+                        "a page may hold at most {} worked examples; this is one more",
+                        limits::MAX_EXAMPLES_PER_PAGE
+                    ),
+                )
+                .with_help("split the examples over several pages"),
+        );
+        return checked;
+    }
+    for block in &blocks {
+        // Placing a problem costs a pass over the file: past the cap, stop.
+        if problems.len() - problems_before >= limits::MAX_PROBLEMS_PER_BODY {
+            problems.push(
+                page.source
+                    .error(
+                        page.source.position(body_start + block.fence_offset),
+                        format!(
+                            "… worked examples from here on are not checked: the page already has {} problems",
+                            limits::MAX_PROBLEMS_PER_BODY
+                        ),
+                    )
+                    .with_help("fix the ones above first; they are often the same mistake"),
+            );
+            break;
+        }
+        let block = ExampleBlock {
+            page,
+            block,
+            ids: &ids,
+        };
+        checked.extend(check_one(&block, problems));
+    }
+    checked
+}
+
+/// The ops for worked-example boards: `spec` with coordinates added when
+/// it has none, because example text names squares.
+pub fn with_coordinates(spec: &RenderSpec) -> RenderSpec {
+    let mut spec = spec.clone();
+    if !spec
+        .ops
+        .iter()
+        .any(|op| matches!(op, RenderOp::Coordinates(_)))
+    {
+        spec.ops
+            .push(RenderOp::Coordinates(CoordinatesOp::default()));
+    }
+    spec
+}
+
+/// The page's render ops: in `engine:` (as the family read them), else at
+/// the top level, else `default`.
+pub fn render_ops(
+    page: &Page<VariantFrontMatter>,
+    in_engine: Option<&RenderSpec>,
+    default: impl FnOnce() -> RenderSpec,
+) -> RenderSpec {
+    in_engine
+        .cloned()
+        .or_else(|| page.front.render.clone())
+        .unwrap_or_else(default)
+}
+
+/// Every problem of the render ops on a `dims` board with `palette`, at the
+/// op's field.
+pub fn check_render(
+    page: &Page<VariantFrontMatter>,
+    spec: &RenderSpec,
+    dims: Dims,
+    palette: &Palette,
+    problems: &mut Vec<Diagnostic>,
+) {
+    for error in crate::diagram::validate(spec, dims, palette) {
+        let position = match error.op_index {
+            Some(index) => op_field_position(page, index, error.field.as_deref()),
+            None => page.key_position("render"),
+        };
+        let help = if error.field.as_deref().is_some_and(|f| f.ends_with(".type")) {
+            "a zone's `type` must match its keys in typeColors and typeStrokes"
+        } else {
+            "colours are palette tokens (see themes/default/palette.yaml) or #rrggbb"
+        };
+        problems.push(
+            page.source
+                .error(position, format!("render ops: {}", error))
+                .with_help(help),
+        );
+    }
+}
+
+/// `render` may be given in `engine:` or at the top level, not both.
+pub fn check_render_given_once(
+    page: &Page<VariantFrontMatter>,
+    in_engine: bool,
+    problems: &mut Vec<Diagnostic>,
+) {
+    if page.front.render.is_some() && in_engine {
+        problems.push(
+            page.source
+                .error(
+                    page.key_position("render"),
+                    "`render` is given twice, at the top level and inside `engine`",
+                )
+                .with_help("keep one of them (the seed format nests it in `engine`)"),
+        );
+    }
+}
+
+/// Where a render-op problem sits in the front matter: the field's own line
+/// when it can be found, else its op's, else the `render` key.
+pub fn op_field_position(
+    page: &Page<VariantFrontMatter>,
+    index: usize,
+    field: Option<&str>,
+) -> SourcePosition {
+    let yaml = &page.source.text[page.split.yaml.clone()];
+    match crate::diagram::locate(yaml, index, field) {
+        Some((line, column)) => {
+            let within = SourcePosition::at_line_column(yaml, line, column);
+            page.source.position(page.split.yaml.start + within.offset)
+        }
+        None => page.key_position("render"),
+    }
+}
