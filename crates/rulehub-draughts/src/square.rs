@@ -141,7 +141,11 @@ impl Geometry {
 /// Column of the `k`-th dark square in `row`: dark squares have an odd
 /// row + column sum, so even rows start at column 1 and odd rows at 0.
 const fn dark_col(row: u8, k: u8) -> u8 {
-    if row.is_multiple_of(2) { 2 * k + 1 } else { 2 * k }
+    if row.is_multiple_of(2) {
+        2 * k + 1
+    } else {
+        2 * k
+    }
 }
 
 impl fmt::Debug for Geometry {
