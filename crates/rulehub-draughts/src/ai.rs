@@ -147,3 +147,123 @@ impl Searchable for DraughtsSearch {
         squares * squares
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rulehub_engine::ai::XorShift;
+
+    use super::*;
+    use crate::fen;
+    use crate::rules::Preset;
+
+    fn game(preset: Preset, setup: &str) -> Game {
+        let rules = preset.rules();
+        Game::new(
+            &rules,
+            fen::parse(setup, rules.geometry()).expect("test FEN"),
+        )
+    }
+
+    /// Whether the side to move can force a win within `plies` (brute force).
+    fn forces_win(game: &mut Game, plies: u32) -> bool {
+        let mover = game.to_move();
+        if let Outcome::Win { winner, .. } = game.outcome() {
+            return winner == mover;
+        }
+        if plies == 0 {
+            return false;
+        }
+        for mv in game.legal_moves() {
+            game.make(mv);
+            let wins = match game.outcome() {
+                Outcome::Win { winner, .. } => winner == mover,
+                Outcome::Draw { .. } => false,
+                Outcome::Ongoing => game.legal_moves().into_iter().all(|reply| {
+                    game.make(reply);
+                    let w = forces_win(game, plies.saturating_sub(2));
+                    game.unmake();
+                    w
+                }),
+            };
+            game.unmake();
+            if wins {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn finds_the_two_for_one_shot() {
+        // English: White gives a man with c3-d4 (22-18); Black must take
+        // e5xc3 (15x22), as e3 (23) stops c5xe3; then b2 takes both Black
+        // men, b2xd4xb6 (25x18x9). a1 (29) keeps Black's c3 from taking b2.
+        let mut g = game(Preset::English, "W:W22,23,25,29:B14,15");
+        let result = best_move(&g, &Limits::depth(4), 1, None).expect("White can move");
+        assert_eq!(result.best.full_notation(), "22-18");
+        assert_eq!(result.mate_in(), Some(3));
+        g.make(result.best);
+        assert!(
+            g.legal_moves().into_iter().all(|reply| {
+                g.make(reply);
+                let won = forces_win(&mut g, 1);
+                g.unmake();
+                won
+            }),
+            "some Black reply escapes"
+        );
+    }
+
+    #[test]
+    fn returns_nothing_once_the_game_is_over() {
+        let g = game(Preset::English, "B:W22:B");
+        assert!(g.outcome().is_over());
+        assert_eq!(best_move(&g, &Limits::depth(2), 1, None), None);
+    }
+
+    /// Plays the AI against a seeded random mover; returns the winner, if any
+    /// within the ply cap.
+    fn ai_against_random(preset: Preset, ai: Colour, seed: u64) -> Option<Colour> {
+        let mut g = Game::start(&preset.rules());
+        let mut rng = XorShift::new(seed);
+        let limits = Limits {
+            max_depth: 3,
+            max_nodes: Some(4_000),
+            root_noise: 0,
+        };
+        for _ in 0..200 {
+            match g.outcome() {
+                Outcome::Win { winner, .. } => return Some(winner),
+                Outcome::Draw { .. } => return None,
+                Outcome::Ongoing => {}
+            }
+            let mv = if g.to_move() == ai {
+                best_move(&g, &limits, seed, None)
+                    .expect("a move while ongoing")
+                    .best
+            } else {
+                let moves = g.legal_moves();
+                moves[rng.below(moves.len() as u64) as usize]
+            };
+            g.play(mv).expect("chosen moves are legal");
+        }
+        None
+    }
+
+    #[test]
+    fn beats_a_random_player() {
+        let mut wins = 0;
+        let games = [
+            (Preset::English, Colour::White),
+            (Preset::English, Colour::Black),
+            (Preset::Russian, Colour::White),
+            (Preset::Brazilian, Colour::Black),
+        ];
+        for (seed, &(preset, ai)) in games.iter().enumerate() {
+            if ai_against_random(preset, ai, seed as u64) == Some(ai) {
+                wins += 1;
+            }
+        }
+        assert!(wins >= 3, "the AI won only {wins} of {}", games.len());
+    }
+}

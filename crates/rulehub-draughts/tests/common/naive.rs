@@ -31,7 +31,11 @@ fn board_of(position: &Position) -> Board {
     for (square, piece) in position.pieces() {
         let k = square.index() % half;
         let row = square.index() / half;
-        let col = if row.is_multiple_of(2) { 2 * k + 1 } else { 2 * k };
+        let col = if row.is_multiple_of(2) {
+            2 * k + 1
+        } else {
+            2 * k
+        };
         board[row][col] = Some(Man {
             white: piece.colour == Colour::White,
             king: piece.kind == Kind::King,
