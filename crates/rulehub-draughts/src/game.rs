@@ -1,6 +1,8 @@
 //! A game in progress: the rules, the position, the moves played (for
 //! unmake and the draw rules), the outcome, and legality with reasons.
 
+use std::fmt;
+
 use crate::movegen;
 use crate::position::{Colour, Move, Position, Undo};
 use crate::rules::{CaptureChoice, DraughtsRules};
@@ -62,6 +64,15 @@ impl Outcome {
     pub fn is_over(self) -> bool {
         self != Outcome::Ongoing
     }
+
+    /// A stable code: `ongoing`, or the reason's code.
+    pub fn code(self) -> &'static str {
+        match self {
+            Outcome::Ongoing => "ongoing",
+            Outcome::Win { reason, .. } => reason.code(),
+            Outcome::Draw { reason } => reason.code(),
+        }
+    }
 }
 
 /// Why a move was refused. Squares are those of the game's board.
@@ -122,6 +133,67 @@ impl IllegalMove {
         }
     }
 }
+
+impl fmt::Display for IllegalMove {
+    /// A sentence for a report, naming squares by their PDN numbers. Tools
+    /// and translations should key on [`IllegalMove::code`] instead.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalMove::GameOver { outcome } => write!(
+                f,
+                "the game is already over ({}); no move follows",
+                outcome.code()
+            ),
+            IllegalMove::NotOnBoard { number, squares } => write!(
+                f,
+                "square {number} is not on the board; its squares are numbered 1 to {squares}"
+            ),
+            IllegalMove::EmptySquare { square } => {
+                write!(f, "no piece stands on square {square}")
+            }
+            IllegalMove::NotYourPiece { square, to_move } => write!(
+                f,
+                "the piece on square {square} is not {}'s, and {} is to move",
+                to_move.code(),
+                to_move.code()
+            ),
+            IllegalMove::CaptureRequired { capture } => write!(
+                f,
+                "a capture is available and capturing is mandatory, e.g. {capture}"
+            ),
+            IllegalMove::MajorityRequired { takes, required } => write!(
+                f,
+                "this capture takes {takes} piece(s), but the majority rule requires taking \
+                 the most possible: {required}"
+            ),
+            IllegalMove::IncompleteCapture { completed } => write!(
+                f,
+                "the capture stops while it can go on; a capture is played to its end, \
+                 e.g. {completed}"
+            ),
+            IllegalMove::WrongSeparator { mv } => {
+                if mv.is_capture() {
+                    write!(f, "this move is a capture: write it with `x`, as {mv}")
+                } else {
+                    write!(f, "this move captures nothing: write it with `-`, as {mv}")
+                }
+            }
+            IllegalMove::Ambiguous { candidates } => write!(
+                f,
+                "start and end squares fit more than one capture; write every landing \
+                 square: {}",
+                candidates
+                    .iter()
+                    .map(Move::full_notation)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
+            ),
+            IllegalMove::NoSuchMove => f.write_str("that piece cannot move there"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
 
 /// What a played move did.
 #[derive(Debug, Clone, PartialEq, Eq)]

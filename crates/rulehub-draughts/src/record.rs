@@ -299,6 +299,18 @@ impl ReplayError {
     }
 }
 
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bytes {}..{}: ", self.span.start, self.span.end)?;
+        match &self.reason {
+            ReplayErrorReason::Notation(r) => r.fmt(f),
+            ReplayErrorReason::Illegal(i) => write!(f, "illegal move ({}): {i}", i.code()),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// Plays a record's moves on `game`, stopping at the first notation problem
 /// (before any move is played) or the first illegal move.
 pub fn replay(game: &mut Game, text: &str) -> Result<Vec<Replayed>, ReplayError> {
@@ -381,6 +393,11 @@ mod tests {
         assert_eq!(err.moves_played, 2);
         assert_eq!(err.code(), "capture-required");
         assert_eq!(err.span, 18..22);
+        assert_eq!(
+            err.to_string(),
+            "bytes 18..22: illegal move (capture-required): a capture is available and \
+             capturing is mandatory, e.g. 15x22"
+        );
         assert_eq!(game.ply(), 2);
         let mut game = Game::start(&Preset::English.rules());
         let replayed = replay(&mut game, "1. 11-15 22-18 2. 15x22 25x18").expect("legal");

@@ -148,6 +148,7 @@ fn a_short_capture_form_with_two_routes_is_ambiguous_and_names_both() {
     };
     let mut written: Vec<String> = candidates.iter().map(|m| m.full_notation()).collect();
     written.sort();
+    assert!(err.to_string().contains(" or "), "{err}");
     assert_eq!(
         written,
         [
