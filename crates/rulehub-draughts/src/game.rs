@@ -442,6 +442,11 @@ impl Game {
                 found.push(*m);
             }
         }
+        // Where captures are optional, `a-b` and `axb` may both be legal:
+        // the separator tells them apart.
+        if found.len() > 1 && found.iter().any(|m| m.is_capture() == text.capture) {
+            found.retain(|m| m.is_capture() == text.capture);
+        }
         match found.len() {
             0 => Err(self.why_not(&squares, &legal, &sequences)),
             1 => {
@@ -504,7 +509,7 @@ impl Game {
         let shared = self
             .moves()
             .iter()
-            .filter(|m| m.from == mv.from && m.to() == mv.to())
+            .filter(|m| m.from == mv.from && m.to() == mv.to() && m.is_capture() == mv.is_capture())
             .count();
         if shared > 1 {
             mv.full_notation()

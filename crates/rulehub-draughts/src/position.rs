@@ -281,7 +281,8 @@ impl Position {
         self.cells.get(square.index()).and_then(|&c| piece_of(c))
     }
 
-    /// Puts a piece on (or, with `None`, clears) a square of this board.
+    /// Puts a piece on (or, with `None`, clears) a square of this board; a
+    /// square beyond this board (from a bigger one) is ignored.
     pub fn set(&mut self, square: Square, piece: Option<Piece>) {
         if square.index() < self.geometry.squares() as usize {
             self.cells[square.index()] = piece.map_or(EMPTY, code_of);

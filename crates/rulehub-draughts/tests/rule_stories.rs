@@ -269,3 +269,19 @@ fn a_game_record_replays_to_its_crowning() {
     assert_eq!(replayed.len(), 3);
     assert!(replayed[2].played.crowned);
 }
+
+#[test]
+fn with_optional_captures_the_separator_tells_a_slide_from_a_capture() {
+    // The king on 31 slides to 26, or goes round 24, 6 and 13 to land there
+    // with four pieces taken; captures are optional under these rules.
+    let mut rules = Preset::Russian.rules();
+    rules.capture_mandatory = false;
+    let position = fen::parse("W:WK31:B5,9-10,22,27", rules.geometry()).expect("FEN");
+    let g = Game::new(&rules, position);
+    let slide = g.resolve(&step(31, 26)).expect("the slide");
+    assert!(!slide.is_capture());
+    let taking = g.resolve(&capture(&[31, 26])).expect("the capture");
+    assert!(taking.is_capture());
+    assert_eq!(g.notation(&slide), "31-26");
+    assert_eq!(g.resolve(&capture(&[31, 24, 6, 13, 26])), Ok(taking));
+}
