@@ -20,6 +20,8 @@ mod tests;
 
 use std::fmt;
 
+// The forcing-move scale, for families outside this crate (draughts).
+pub use ordering::FORCING_BASE;
 pub use rng::XorShift;
 pub use search::{Deadline, MATE, MATE_THRESHOLD, SearchResult, search};
 
