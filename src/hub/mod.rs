@@ -1,5 +1,5 @@
-//! Loading a hub: `hub.yaml`, the files under `content/` ([`discover`]ed,
-//! [`parse`]d one by one, then [`assemble`]d into families and variants).
+//! Loading a hub: `hub.yaml` and the files under `content/`, found by
+//! `discover`, read one by one by `parse`, put together by `assemble`.
 //! Nothing here knows about rules, game families, HTML or output: a
 //! variant's `engine:` block stays raw YAML for its family to read.
 
