@@ -255,6 +255,19 @@ impl Game {
         Game::new(rules, rules.start_position())
     }
 
+    /// A game from an example's setup: a PDN FEN read on the rules' board,
+    /// or the start position when there is none.
+    pub fn from_setup(
+        rules: &DraughtsRules,
+        setup: Option<&str>,
+    ) -> Result<Game, crate::fen::FenError> {
+        let position = match setup {
+            Some(text) => crate::fen::parse(text, rules.geometry())?,
+            None => rules.start_position(),
+        };
+        Ok(Game::new(rules, position))
+    }
+
     pub fn rules(&self) -> &DraughtsRules {
         &self.rules
     }

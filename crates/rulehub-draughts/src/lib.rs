@@ -23,6 +23,17 @@
 //! - [`record`] reads PDN move text and replays it; [`perft`] counts move
 //!   sequences; [`ai`] plugs draughts into the engine crate's search.
 //!
+//! # Limits
+//! - A FEN is at most [`fen::MAX_FEN_LEN`] bytes and a record at most
+//!   [`record::MAX_RECORD_LEN`]; both are read in one pass.
+//! - Boards are 8×8 or 10×10 ([`BOARD_SIZES`]); a capture has at most
+//!   [`MAX_PATH`] landing squares, which no position can exceed since a
+//!   jumped piece never stands on the edge.
+//! - Each move costs one move generation. Repetitions are looked for only
+//!   among the positions since the last man move or capture, so with a
+//!   king-move draw rule that scan is bounded by it; without one it grows
+//!   with the run of king moves.
+//!
 //! # Rules left out
 //! - Italian (men may not capture kings, and four capture tie-breaks),
 //!   Frisian, Turkish (orthogonal moves and immediate removal) and 12×12

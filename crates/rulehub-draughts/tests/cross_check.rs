@@ -100,11 +100,11 @@ fn random_position(preset: Preset, cells: &[u8], black_to_move: bool) -> Positio
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(100))]
 
     /// Random positions, with kings mixed in so flying captures, the
     /// landing-square rule and crowning mid-capture are exercised, agree at
-    /// the root and two plies down.
+    /// the root and three plies down.
     #[test]
     fn generators_agree_on_random_positions(
         preset_index in 0usize..4,
@@ -114,6 +114,6 @@ proptest! {
         let preset = Preset::ALL[preset_index];
         let position = random_position(preset, &cells, black_to_move);
         let mut game = Game::new(&preset.rules(), position);
-        walk(&mut game, 2);
+        walk(&mut game, 3);
     }
 }

@@ -170,6 +170,17 @@ fn a_short_capture_form_with_two_routes_is_ambiguous_and_names_both() {
 }
 
 #[test]
+fn a_setup_is_read_on_the_rules_board() {
+    let rules = Preset::International.rules();
+    let start = Game::from_setup(&rules, None).expect("start");
+    assert_eq!(fen::write(start.position()), "W:W31-50:B1-20");
+    let err = Game::from_setup(&Preset::English.rules(), Some("W:W31-50:B1-20"))
+        .expect_err("50 squares on an 8×8 board");
+    assert_eq!(err.offset, 6);
+    assert!(err.to_string().contains("numbered 1 to 32"), "{err}");
+}
+
+#[test]
 fn refusals_name_the_problem() {
     let g = Game::start(&Preset::English.rules());
     let refuse = |text: MoveText| g.resolve(&text).expect_err("refused").code();

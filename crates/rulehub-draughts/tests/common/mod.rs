@@ -4,13 +4,11 @@
 
 pub mod naive;
 
-use rulehub_draughts::{Game, Geometry, Preset, fen};
+use rulehub_draughts::{Game, Geometry, Preset};
 
 /// A game of a preset from a FEN.
 pub fn game(preset: Preset, setup: &str) -> Game {
-    let rules = preset.rules();
-    let position = fen::parse(setup, rules.geometry()).expect("test FEN is valid");
-    Game::new(&rules, position)
+    Game::from_setup(&preset.rules(), Some(setup)).expect("test FEN is valid")
 }
 
 /// The PDN number of an algebraic square (`c3`) on a board of `size`.
