@@ -115,3 +115,34 @@ fn check_reports_translation_gaps_of_content() {
             "`draft` has no translation in: cs",
         ));
 }
+
+/// "captures the piece on b2: the attackers win, the king is captured" read
+/// as if a soldier fell; the sentence names the king and says it once.
+#[test]
+fn a_captured_king_is_named_as_the_king() {
+    let hub = common::Hub::copy("mini");
+    hub.edit(
+        "content/tafl/tablut.md",
+        "```example\nid: blocked",
+        "```example\nid: king-taken\nposition: { king: b2, attackers: [a2, b1, b3, c3] }\n\
+         to_move: attackers\nmoves: [c3-c2]\nexpect: { winner: attackers, by: king-captured }\n```\n\n\
+         ```example\nid: blocked",
+    );
+    hub.edit(
+        "content/tafl/tablut.cs.md",
+        "{{example:pair-capture}}",
+        "{{example:pair-capture}}\n\n{{example:king-taken}}",
+    );
+    hub.rulehub(&["build"]).assert().success();
+    let en = hub.read("public/tafl/standard/index.html");
+    assert!(
+        en.contains("An attacker moves c3–c2 and captures the king on b2: the attackers win."),
+        "{en}"
+    );
+    assert!(!en.contains("captures the piece on b2"), "{en}");
+    let cs = hub.read("public/cs/tafl/standard/index.html");
+    assert!(
+        cs.contains("Útočník táhne c3–c2 a zajme krále na b2: vyhrávají útočníci."),
+        "{cs}"
+    );
+}

@@ -55,6 +55,16 @@ example-captures = { $count ->
    *[other] { " " }a zajme { $count } kamenů: { $squares }
 }
 example-no-captures = {""}
+example-captures-king = { " " }a zajme krále na { $square }
+example-captures-king-and = { " " }a zajme krále na { $square } a { $count ->
+    [one] kámen na { $squares }
+    [few] { $count } kameny: { $squares }
+   *[other] { $count } kamenů: { $squares }
+}
+example-win-by-capturing-the-king = : { $winner ->
+    [attackers] vyhrávají útočníci
+   *[defenders] vyhrávají obránci
+}.
 example-win = : { $winner ->
     [attackers] vyhrávají útočníci
    *[defenders] vyhrávají obránci

@@ -52,6 +52,15 @@ example-captures = { $count ->
    *[other] { " " }and captures { $count } pieces: { $squares }
 }
 example-no-captures = {""}
+example-captures-king = { " " }and captures the king on { $square }
+example-captures-king-and = { " " }and captures the king on { $square } and { $count ->
+    [one] the piece on { $squares }
+   *[other] { $count } pieces: { $squares }
+}
+example-win-by-capturing-the-king = : { $winner ->
+    [attackers] the attackers win
+   *[defenders] the defenders win
+}.
 example-win = : { $winner ->
     [attackers] attackers win
    *[defenders] defenders win

@@ -52,6 +52,15 @@ example-captures = { $count ->
    *[other] { " "}ja kaappaa { $count } nappulaa: { $squares }
 }
 example-no-captures = {""}
+example-captures-king = { " " }ja kaappaa kuninkaan ruudusta { $square }
+example-captures-king-and = { " " }ja kaappaa kuninkaan ruudusta { $square } sekä { $count ->
+    [one] nappulan ruudusta { $squares }
+   *[other] { $count } nappulaa: { $squares }
+}
+example-win-by-capturing-the-king = : { $winner ->
+    [attackers] hyökkääjät voittavat
+   *[defenders] puolustajat voittavat
+}.
 example-win = : { $winner ->
     [attackers] hyökkääjät voittavat
    *[defenders] puolustajat voittavat

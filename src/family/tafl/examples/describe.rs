@@ -1,7 +1,7 @@
 //! The sentence under each worked example, generated from the checked data
 //! in the page's language, so prose can never drift from what was verified.
 
-use crate::engine::tafl::{Outcome, Position};
+use crate::engine::tafl::{Outcome, Position, WinReason};
 use crate::engine::{Dims, Piece, Side, Square};
 use crate::i18n::{Arg, I18n};
 
@@ -18,8 +18,11 @@ pub const MESSAGE_IDS: &[&str] = &[
     "example-move",
     "example-earlier-moves",
     "example-captures",
+    "example-captures-king",
+    "example-captures-king-and",
     "example-no-captures",
     "example-win",
+    "example-win-by-capturing-the-king",
     "example-draw",
     "example-illegal",
     "list-and",
@@ -149,9 +152,17 @@ fn describe_moves(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
         return sentence;
     }
     sentence.push_str(&moved);
-    sentence.push_str(&captures_clause(&example.captures, dims, i18n, lang));
+    let king = captured_king(example);
+    sentence.push_str(&captures_clause(&example.captures, king, dims, i18n, lang));
     match &example.outcome {
         Outcome::Ongoing => sentence.push('.'),
+        // The capture clause has named the king: "… captures the king on
+        // d4: the attackers win." says it once.
+        Outcome::Win { winner, .. } if king.is_some() => sentence.push_str(&i18n.message(
+            lang,
+            "example-win-by-capturing-the-king",
+            &[("winner", Arg::Str(winner.as_str()))],
+        )),
         Outcome::Win { winner, reason } => {
             let how = i18n.message(lang, &format!("win-{}", reason.code()), &[]);
             sentence.push_str(&i18n.message(
@@ -228,19 +239,61 @@ pub fn describe_position(
     capitalise(&clause)
 }
 
-fn captures_clause(captures: &[Square], dims: Dims, i18n: &I18n, lang: &str) -> String {
-    if captures.is_empty() {
-        return i18n.message(lang, "example-no-captures", &[]);
+/// The king's square when the last move captured him: where he stood
+/// before it (the start square, followed through his earlier moves).
+fn captured_king(example: &CheckedExample) -> Option<Square> {
+    if !matches!(
+        example.outcome,
+        Outcome::Win {
+            reason: WinReason::KingCaptured,
+            ..
+        }
+    ) {
+        return None;
     }
-    let list = join(i18n, lang, sorted_names(captures.iter().copied(), dims));
-    i18n.message(
-        lang,
-        "example-captures",
-        &[
-            ("count", Arg::Num(captures.len())),
-            ("squares", Arg::Str(&list)),
-        ],
-    )
+    let (earlier, _) = example.moves.split_at(example.moves.len().checked_sub(1)?);
+    let mut king = example.before.king()?;
+    for mv in earlier {
+        if mv.from == king {
+            king = mv.to;
+        }
+    }
+    Some(king)
+}
+
+/// " and captures the piece on d4", naming the king as the king.
+fn captures_clause(
+    captures: &[Square],
+    king: Option<Square>,
+    dims: Dims,
+    i18n: &I18n,
+    lang: &str,
+) -> String {
+    let others: Vec<Square> = captures
+        .iter()
+        .copied()
+        .filter(|square| Some(*square) != king)
+        .collect();
+    let list = join(i18n, lang, sorted_names(others.iter().copied(), dims));
+    let count = ("count", Arg::Num(others.len()));
+    match king {
+        Some(king) => {
+            let square = king.name(dims);
+            let king = ("square", Arg::Str(&square));
+            if others.is_empty() {
+                i18n.message(lang, "example-captures-king", &[king])
+            } else {
+                let squares = ("squares", Arg::Str(&list));
+                i18n.message(lang, "example-captures-king-and", &[king, count, squares])
+            }
+        }
+        None if others.is_empty() => i18n.message(lang, "example-no-captures", &[]),
+        None => i18n.message(
+            lang,
+            "example-captures",
+            &[count, ("squares", Arg::Str(&list))],
+        ),
+    }
 }
 
 /// Square names in reading order: by file, then rank.
