@@ -44,7 +44,13 @@ fn the_seed_board_draws_cells_and_the_starting_pieces() {
         .descendants()
         .find(|n| n.attribute("class") == Some("rh-cells"))
         .expect("a cells layer");
-    assert_eq!(cells.children().filter(|n| n.is_element()).count(), 81);
+    // One path per colour pair, one `M…h40v40h-40z` square per board square.
+    let squares: usize = cells
+        .children()
+        .filter_map(|n| n.attribute("d"))
+        .map(|d| d.matches("h40v40h-40z").count())
+        .sum();
+    assert_eq!(squares, 81);
     // Pieces are drawn even though the seed has no `pieces` op.
     let uses: Vec<_> = doc
         .descendants()

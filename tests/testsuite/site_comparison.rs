@@ -197,9 +197,19 @@ fn table_glance_and_drawing_follow_the_pages_board_and_rules_not_the_presets() {
 }
 
 /// How many board squares an SVG paints with a palette token.
+/// Squares drawn in `token`'s colour: the cells layer draws each colour's
+/// squares as one path with a `M…z` square each.
 fn cells(svg: &str, token: &str) -> usize {
-    svg.matches(&format!("class=\"rh-fill-{token} rh-stroke-"))
-        .count()
+    let doc = roxmltree::Document::parse(svg).expect("the board is XML");
+    doc.descendants()
+        .filter(|n| n.has_tag_name("path"))
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.starts_with(&format!("rh-fill-{token} ")))
+        })
+        .filter_map(|n| n.attribute("d"))
+        .map(|d| d.matches('M').count())
+        .sum()
 }
 
 #[test]
