@@ -24,8 +24,8 @@ use svg::node::element::{
 use super::glyph::{Glyph, PieceGlyph, ShapeKind};
 use super::palette::{Paint, Palette};
 use super::spec::{
-    ArrowsOp, CapturesOp, CellsOp, CoordinatesOp, Edge, HighlightsOp, PiecesOp, RectOp, RenderOp,
-    Scope,
+    ArrowsOp, CapturesOp, CellsOp, CoordinatesOp, Edge, HighlightsOp, LabelsOp, PiecesOp, RectOp,
+    RenderOp, Scope,
 };
 use super::{Annotations, Board};
 use crate::engine::{Dims, Square};
@@ -50,6 +50,7 @@ pub(crate) fn draw<P: PieceGlyph>(board: &Board<P>) -> String {
             Layer::Rect(op) => Some(painter.rect(&geometry, op)),
             Layer::Cells(op) => Some(painter.cells(&geometry, op)),
             Layer::Coordinates(op) => Some(painter.coordinates(&geometry, op)),
+            Layer::Labels(op) => Some(painter.labels(&geometry, op)),
             Layer::Pieces(op) => painter.pieces(&geometry, op, board.pieces, board.annotations),
             Layer::Highlights(op) => painter.highlights(&geometry, op, board.annotations),
             Layer::Arrows(op) => painter.arrows(&geometry, op, board.annotations),
@@ -86,6 +87,7 @@ enum Layer<'a> {
     Rect(&'a RectOp),
     Cells(&'a CellsOp),
     Coordinates(&'a CoordinatesOp),
+    Labels(&'a LabelsOp),
     Pieces(&'a PiecesOp),
     Highlights(&'a HighlightsOp),
     Arrows(&'a ArrowsOp),
@@ -122,6 +124,7 @@ fn plan(ops: &[RenderOp]) -> Vec<Layer<'_>> {
             RenderOp::Rect(op) => Layer::Rect(op),
             RenderOp::Cells(op) => Layer::Cells(op),
             RenderOp::Coordinates(op) => Layer::Coordinates(op),
+            RenderOp::Labels(op) => Layer::Labels(op),
             RenderOp::Pieces(op) => {
                 if !highlights_placed {
                     layers.push(Layer::Highlights(&DEFAULT_HIGHLIGHTS));
@@ -373,6 +376,36 @@ impl Painter<'_> {
                 };
                 group = group.add(TextElement::new(label).set("x", num(x)).set("y", num(y)));
             }
+        }
+        group
+    }
+
+    /// Small labels in the top-left corner of squares (validated: on the
+    /// board, short).
+    fn labels(&mut self, g: &Geometry, op: &LabelsOp) -> Group {
+        let group = Group::new()
+            .set("class", "rh-labels")
+            .set("font-family", "Georgia, 'Times New Roman', serif")
+            .set("font-size", num(CELL * 0.24))
+            .set("dominant-baseline", "hanging");
+        let mut group = self.paint(
+            group,
+            Some(op.fill.as_deref().unwrap_or("coordinate")),
+            None,
+        );
+        for label in &op.squares {
+            let Ok([row, col]) = label.at.resolve(g.dims) else {
+                continue;
+            };
+            let (Ok(row), Ok(col)) = (u8::try_from(row), u8::try_from(col)) else {
+                continue;
+            };
+            let (x, y) = g.origin(Square::new(row, col));
+            group = group.add(
+                TextElement::new(clean_text(&label.text))
+                    .set("x", num(x + CELL * 0.06))
+                    .set("y", num(y + CELL * 0.05)),
+            );
         }
         group
     }
@@ -677,6 +710,42 @@ mod tests {
         assert_eq!(num(12.345), "12.35");
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(1.1), "1.1");
+    }
+
+    #[test]
+    fn square_labels_are_drawn_in_their_squares_and_checked() {
+        use crate::diagram::{Annotations, Board, Glyph, Palette, RenderSpec, render, validate};
+        let dims = Dims::new(8, 8);
+        let palette = Palette::builtin();
+        let spec = RenderSpec::from_yaml(
+            "ops:\n  - op: labels\n    squares: [ { at: [0, 1], text: \"1\" }, { at: b1, text: \"29\" } ]\n",
+        )
+        .expect("parses");
+        let pieces: [(Square, &'static Glyph); 0] = [];
+        let svg = render(&Board {
+            dims,
+            pieces: &pieces,
+            spec: &spec,
+            palette: &palette,
+            title: "t",
+            desc: "d",
+            annotations: &Annotations::default(),
+        })
+        .expect("draws");
+        assert!(svg.contains("x=\"50.4\" y=\"10\">\n1\n</text>"), "{svg}");
+        assert!(svg.contains(">\n29\n</text>"), "{svg}");
+        let bad = RenderSpec::from_yaml(
+            "ops:\n  - op: labels\n    squares: [ { at: [8, 0], text: \"1\" }, { at: [0, 0], text: \"12345\" }, { at: [0, 0], text: \"2\" } ]\n",
+        )
+        .expect("parses");
+        let errors: Vec<String> = validate(&bad, dims, &palette)
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(errors[0].contains("off the 8×8 board"), "{errors:?}");
+        assert!(errors[1].contains("1 to 4 characters"), "{errors:?}");
+        assert!(errors[2].contains("labelled twice"), "{errors:?}");
     }
 
     #[test]

@@ -41,8 +41,9 @@ pub use glyph::{Glyph, PieceGlyph, Shape, ShapeKind};
 pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
 pub use spec::{
-    ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, MAX_SIDE,
-    MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope, Zone, ZoneSquare, Zones, validate,
+    ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, LabelsOp,
+    MAX_LABEL_CHARS, MAX_SIDE, MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
+    SquareLabel, Zone, ZoneSquare, Zones, validate,
 };
 
 use crate::engine::{Dims, Square};

@@ -13,6 +13,8 @@
 //!       typeColors: { floor: floor, throne: throne }
 //!       typeStrokes: { floor: floor-stroke, throne: throne-stroke }
 //!     - { op: coordinates }  # files a… and ranks 1… on the left and bottom margins
+//!     - op: labels           # a small label in a square's corner (draughts numbers)
+//!       squares: [ { at: [0, 1], text: "1" } ]
 //!     - { op: pieces }       # the position's pieces
 //! ```
 //!
@@ -67,6 +69,8 @@ pub enum RenderOp {
     Pieces(PiecesOp),
     #[serde(deserialize_with = "named")]
     Coordinates(CoordinatesOp),
+    #[serde(deserialize_with = "named")]
+    Labels(LabelsOp),
     #[serde(deserialize_with = "named")]
     Highlights(HighlightsOp),
     #[serde(deserialize_with = "named")]
@@ -206,6 +210,28 @@ pub struct CoordinatesOp {
     pub sides: Option<Vec<Edge>>,
 }
 
+/// `labels`: a short label in the top-left corner of each listed square,
+/// such as the numbers draughts players name squares by. A game family
+/// adds this op for boards whose squares have names of their own.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LabelsOp {
+    #[serde(default)]
+    pub fill: Option<String>,
+    pub squares: Vec<SquareLabel>,
+}
+
+/// The most characters a square label may have: it must fit in a corner.
+pub const MAX_LABEL_CHARS: usize = 4;
+
+/// One square's label.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SquareLabel {
+    pub at: ZoneSquare,
+    pub text: String,
+}
+
 /// A margin of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -268,6 +294,7 @@ op_fields! {
     CellsOp => "cells" ["pattern", "light", "dark", "defaultFill", "zones", "typeColors", "typeStrokes", "strokeWidth"];
     PiecesOp => "pieces" ["size"];
     CoordinatesOp => "coordinates" ["fill", "sides"];
+    LabelsOp => "labels" ["fill", "squares"];
     HighlightsOp => "highlights" ["from", "to", "stroke"];
     ArrowsOp => "arrows" ["fill", "halo"];
     CapturesOp => "captures" ["fill", "halo"];
@@ -319,6 +346,7 @@ impl RenderOp {
             RenderOp::Cells(_) => CellsOp::NAME,
             RenderOp::Pieces(_) => PiecesOp::NAME,
             RenderOp::Coordinates(_) => CoordinatesOp::NAME,
+            RenderOp::Labels(_) => LabelsOp::NAME,
             RenderOp::Highlights(_) => HighlightsOp::NAME,
             RenderOp::Arrows(_) => ArrowsOp::NAME,
             RenderOp::Captures(_) => CapturesOp::NAME,
@@ -468,6 +496,7 @@ pub fn validate(spec: &RenderSpec, dims: Dims, palette: &Palette) -> Vec<Diagram
                     }
                 }
             }
+            RenderOp::Labels(labels) => check.labels(labels, dims),
             RenderOp::Highlights(h) => {
                 check.opt_colour("from", &h.from);
                 check.opt_colour("to", &h.to);
@@ -511,6 +540,32 @@ impl Checker<'_> {
     fn colour(&mut self, field: &str, value: &str) {
         if let Err(message) = self.palette.resolve(value) {
             self.error(field, message);
+        }
+    }
+
+    /// Each label on the board, once, and short enough for a corner.
+    fn labels(&mut self, op: &LabelsOp, dims: Dims) {
+        self.opt_colour("fill", &op.fill);
+        let mut seen = BTreeSet::new();
+        for (i, label) in op.squares.iter().enumerate() {
+            let field = format!("squares[{i}]");
+            match label.at.resolve(dims) {
+                Ok([row, col]) if row < u32::from(dims.rows) && col < u32::from(dims.cols) => {
+                    if !seen.insert([row, col]) {
+                        self.error(&field, format!("square [{row}, {col}] is labelled twice; give each square one label"));
+                    }
+                }
+                Ok([row, col]) => self.error(&field, format!("[{row}, {col}] is off the {dims} board; rows and columns count from 0 at the top-left")),
+                Err(message) => self.error(&field, message),
+            }
+            if label.text.chars().count() > MAX_LABEL_CHARS || label.text.trim().is_empty() {
+                self.error(
+                    &field,
+                    format!(
+                        "a label is 1 to {MAX_LABEL_CHARS} characters, to fit in a square's corner"
+                    ),
+                );
+            }
         }
     }
 

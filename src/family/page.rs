@@ -181,17 +181,29 @@ pub fn with_coordinates(spec: &RenderSpec) -> RenderSpec {
     spec
 }
 
+/// The front matter's top-level `render:` block, read as render ops.
+#[derive(serde::Deserialize)]
+struct TopLevelRender {
+    #[serde(default)]
+    render: Option<RenderSpec>,
+}
+
 /// The page's render ops: in `engine:` (as the family read them), else at
-/// the top level, else `default`.
+/// the top level (which the hub keeps raw; read here, its errors at their
+/// line), else `default`.
 pub fn render_ops(
     page: &Page<VariantFrontMatter>,
     in_engine: Option<&RenderSpec>,
     default: impl FnOnce() -> RenderSpec,
-) -> RenderSpec {
-    in_engine
-        .cloned()
-        .or_else(|| page.front.render.clone())
-        .unwrap_or_else(default)
+) -> Result<RenderSpec, Vec<Diagnostic>> {
+    if let Some(spec) = in_engine {
+        return Ok(spec.clone());
+    }
+    if page.front.render.is_none() {
+        return Ok(default());
+    }
+    let top: TopLevelRender = page.parse_front_as(crate::hub::VARIANT_KEYS)?;
+    Ok(top.render.unwrap_or_else(default))
 }
 
 /// Every problem of the render ops on a `dims` board with `palette`, at the

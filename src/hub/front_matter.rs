@@ -212,9 +212,10 @@ pub struct VariantFrontMatter {
     /// named by the folder reads it (see `crate::family`), as a site
     /// generator keeps a page's `extra` for its theme.
     pub engine: serde_yaml::Value,
-    /// Render ops may sit at the top level too (the seed nests them in `engine`).
+    /// Render ops may sit at the top level too (the seed nests them in
+    /// `engine`). Raw YAML like `engine`: the check stage reads them.
     #[serde(default)]
-    pub render: Option<crate::diagram::RenderSpec>,
+    pub render: Option<serde_yaml::Value>,
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ pub use output::{SiteFiles, WriteError};
 pub use pages::{UI_MESSAGE_IDS, escape as escape_html};
 pub use session::{Rebuilt, Session, SiteDelta};
 
-use crate::check::{self, CheckedVariant};
+use crate::check::CheckedVariant;
 use crate::diagnostic::{self, Diagnostic};
 use crate::diagram::Palette;
 use crate::hub::{self, Hub, LoadOptions, SourceCache};
@@ -353,7 +353,7 @@ fn check_variants(
     let results: Vec<_> = jobs
         .into_par_iter()
         .map(|(family, variant)| {
-            let check = || check::check(family, variant, palette).map(Arc::new);
+            let check = || crate::check::check(family, variant, palette).map(Arc::new);
             let result = match memo {
                 Some(memo) => memo.get_or_check(family, variant, check),
                 None => check(),

@@ -72,3 +72,14 @@ fn translation_in_an_unknown_language() {
     hub.write("content/tafl/tablut.cz.md", "---\ntitle: Tablut\n---\n");
     insta::assert_snapshot!(stderr_of_check(&hub));
 }
+
+#[test]
+fn variant_in_a_folder_no_family_claims() {
+    let hub = Hub::copy("mini");
+    let page = std::fs::read_to_string(hub.path("content/tafl/tablut.md")).expect("fixture");
+    hub.write(
+        "content/chess/tablut.md",
+        page.replace("variant_of: \"tafl\"", "variant_of: \"chess\""),
+    );
+    insta::assert_snapshot!(stderr_of_check(&hub));
+}

@@ -32,6 +32,7 @@ mod fuzz_regressions;
 mod hostile;
 mod i18n;
 mod init;
+mod layers;
 mod new;
 mod serve;
 mod server_records;

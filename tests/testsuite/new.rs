@@ -204,3 +204,15 @@ fn bundled_variants(dir: &Path) -> Vec<String> {
     names.sort();
     names
 }
+
+#[test]
+fn a_folder_no_game_family_claims_gets_no_page() {
+    let hub = small_hub();
+    std::fs::create_dir_all(hub.path().join("content/chess")).expect("folder");
+    new(hub.path(), &["chess/my-variant"])
+        .failure()
+        .stderr(predicate::str::contains(
+            "`chess` is not a game family rulehub knows; the families are: tafl",
+        ));
+    assert!(!hub.path().join("content/chess/my-variant.md").exists());
+}

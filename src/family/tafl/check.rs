@@ -259,9 +259,14 @@ fn render_spec(
     palette: &Palette,
     problems: &mut Vec<Diagnostic>,
 ) -> RenderSpec {
-    let spec = page::render_ops(page, engine.render.as_ref(), || {
-        default_board(rules, dims, palette)
-    });
+    let default = || default_board(rules, dims, palette);
+    let spec = match page::render_ops(page, engine.render.as_ref(), default) {
+        Ok(spec) => spec,
+        Err(mut unreadable) => {
+            problems.append(&mut unreadable);
+            return default();
+        }
+    };
     check_zones_against_rules(page, &spec, rules, dims, problems);
     page::check_render(page, &spec, dims, palette, problems);
     spec
