@@ -33,6 +33,7 @@ mod hostile;
 mod i18n;
 mod init;
 mod new;
+mod room_server;
 mod serve;
 mod site_comparison;
 mod site_incremental;

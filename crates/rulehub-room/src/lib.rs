@@ -19,6 +19,6 @@ pub mod server;
 pub mod store;
 
 pub use limits::Limits;
-pub use server::{Config, Opened, RoomServer};
+pub use server::{Config, Opened, RoomServer, origin_of};
 pub use store::Store;
 pub use store::journal::Journal;

@@ -888,12 +888,13 @@ impl Connection {
             to_move: live.room.to_move(),
             outcome: live.room.outcome(),
         };
-        live.broadcast(&moved);
         if live.room.outcome().is_over() {
-            // The journal already holds the move; a failed archive is
-            // written again at the rematch, before compaction.
+            // Before the relay, so whoever hears of the end can fetch the
+            // record. The journal already holds the move; a failed archive
+            // is written again at the rematch, before compaction.
             let _ = self.archive(&live.room).await;
         }
+        live.broadcast(&moved);
         Ok(())
     }
 
@@ -946,4 +947,39 @@ fn seat_or_refuse(seat: Option<Seat>) -> Result<Seat, Refusal> {
             "watchers cannot move or ask for a rematch",
         )
     })
+}
+
+/// The origin (`scheme://host[:port]`, lowercase) of an http(s) address,
+/// as browsers send it in `Origin`; `None` for anything else.
+pub fn origin_of(url: &str) -> Option<String> {
+    let lower = url.trim().to_ascii_lowercase();
+    let (scheme, rest) = lower.split_once("://")?;
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if host.is_empty() || host.contains('@') {
+        return None;
+    }
+    Some(format!("{scheme}://{host}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::origin_of;
+
+    #[test]
+    fn origins_are_scheme_host_and_port() {
+        assert_eq!(
+            origin_of("https://Rules.Example.org/tafl/"),
+            Some("https://rules.example.org".into())
+        );
+        assert_eq!(
+            origin_of("http://localhost:1111"),
+            Some("http://localhost:1111".into())
+        );
+        for bad in ["ftp://x", "rules.example.org", "https://", "https://u@evil"] {
+            assert_eq!(origin_of(bad), None, "{bad}");
+        }
+    }
 }
