@@ -10,7 +10,6 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use rulehub::engine::Side;
 use rulehub::engine::tafl::{Game, Move, preset};
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
