@@ -544,14 +544,22 @@ async fn upgrade(
     if let Err(refusal) = server.origin_allowed(&headers) {
         return forbidden(&refusal);
     }
+    // Small buffers: frames are a few hundred bytes, and tungstenite's
+    // 128 KiB defaults would cost a quarter of a gigabyte at 2,000 sockets.
     ws.max_message_size(HARD_MESSAGE_CAP)
         .max_frame_size(HARD_MESSAGE_CAP)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(HARD_MESSAGE_CAP)
         .on_upgrade(move |socket| async move {
             server.shared.open_sockets.fetch_add(1, Ordering::AcqRel);
             Connection::new(server.clone()).run(socket).await;
             server.shared.open_sockets.fetch_sub(1, Ordering::AcqRel);
         })
 }
+
+/// The read buffer a socket starts with (it grows for a larger frame).
+const SOCKET_BUFFER: usize = 4 * 1024;
 
 /// A token bucket: `rate` frames a second, up to `burst` at once.
 struct RateLimit {
