@@ -17,6 +17,7 @@ pub mod perft;
 mod progress;
 pub mod replay;
 mod report;
+mod room;
 mod scope;
 pub mod serve;
 mod translations;
@@ -100,6 +101,11 @@ enum Command {
         after_help = "Example:\n  rulehub match --rules brandubh --attackers normal --defenders random --games 10 --records games"
     )]
     Match(r#match::MatchArgs),
+    /// Run the room server for private online games (docs/rooms.md).
+    #[command(
+        after_help = "Example:\n  rulehub room --data rooms-data --allow-origin http://localhost:1111"
+    )]
+    Room(room::RoomArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -128,5 +134,6 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
+        Command::Room(args) => room::run(&args),
     }
 }

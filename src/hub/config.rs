@@ -22,6 +22,10 @@ pub struct HubConfig {
     pub theme: String,
     /// What happens to raw HTML in page bodies (`sanitise` by default).
     pub raw_html: RawHtml,
+    /// The address of a `rulehub room` server (docs/rooms.md). When set,
+    /// variant pages tell their board where to open private online rooms;
+    /// when absent they offer no room mode.
+    pub room_server: Option<String>,
 }
 
 /// What happens to raw HTML an author writes in a body.
@@ -46,6 +50,7 @@ impl Default for HubConfig {
             languages: vec![Language::english()],
             theme: "default".to_string(),
             raw_html: RawHtml::default(),
+            room_server: None,
         }
     }
 }
@@ -86,6 +91,14 @@ impl HubConfig {
         self.base_url.trim_end_matches('/')
     }
 
+    /// `room_server` without its trailing slash, for the page's data
+    /// attribute (`None` when the hub names no room server).
+    pub fn room_server_url(&self) -> Option<&str> {
+        self.room_server
+            .as_deref()
+            .map(|url| url.trim_end_matches('/'))
+    }
+
     /// Problems that serde cannot see: an empty or repeated language list,
     /// a base URL that is not absolute.
     pub fn problems(&self) -> Vec<(&'static str, String, Option<String>)> {
@@ -119,6 +132,18 @@ impl HubConfig {
                 ),
             ));
         }
+        if let Some(url) = &self.room_server
+            && !is_plain_http_url(url)
+        {
+            problems.push((
+                "room_server",
+                format!("`room_server` must be an absolute http(s) address, not `{url}`"),
+                Some(
+                    "write the address `rulehub room` is reached at, e.g. `https://rooms.example.org/`"
+                        .to_string(),
+                ),
+            ));
+        }
         if self.theme.is_empty() || self.theme.contains(['/', '\\']) || self.theme.contains("..") {
             problems.push((
                 "theme",
@@ -128,4 +153,21 @@ impl HubConfig {
         }
         problems
     }
+}
+
+/// An absolute http(s) address with a host and nothing a page attribute or
+/// a client would have to escape or could misread (quotes, spaces, `<`).
+fn is_plain_http_url(url: &str) -> bool {
+    let Some(rest) = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))
+    else {
+        return false;
+    };
+    let host = rest.split('/').next().unwrap_or("");
+    !host.is_empty()
+        && !host.contains('@')
+        && url
+            .bytes()
+            .all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'\'' | b'<' | b'>' | b'`'))
 }

@@ -102,3 +102,14 @@ fn example_format_md_documents_every_claim_and_code() {
         .chain(StateClaim::ALL.iter().map(|c| c.code().to_string()));
     assert_mentions("example-format.md", &text, "codes", codes);
 }
+
+#[test]
+fn the_room_protocol_documents_every_error_code() {
+    use rulehub_room::protocol::ErrorCode;
+    assert_mentions(
+        "rooms.md",
+        &doc("rooms.md"),
+        "room error codes",
+        ErrorCode::ALL.iter().map(|c| c.as_str().to_string()),
+    );
+}

@@ -34,6 +34,7 @@ mod i18n;
 mod init;
 mod layers;
 mod new;
+mod room_server;
 mod serve;
 mod server_records;
 mod site_comparison;

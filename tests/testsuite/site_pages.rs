@@ -277,3 +277,46 @@ fn the_start_boards_legend_follows_the_readers_colour_scheme() {
         "one style for the three swatches"
     );
 }
+
+/// The `data-room-server` of a built page's variant article, if any.
+fn room_server_of(root: &std::path::Path) -> Vec<String> {
+    let built = site::build(root, &BuildOptions::default()).expect("the hub builds");
+    let page = String::from_utf8_lossy(&built.files.files["tafl/standard/index.html"]).into_owned();
+    attributes(&page, "<article", "data-room-server")
+        .into_iter()
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn variant_pages_name_the_room_server_only_when_hub_yaml_does() {
+    let hub = common::Hub::copy("mini");
+    assert_eq!(room_server_of(hub.root()), Vec::<String>::new());
+    let config = hub.read("hub.yaml");
+    hub.write(
+        "hub.yaml",
+        format!("{config}room_server: \"https://rooms.example.org/\"\n"),
+    );
+    assert_eq!(
+        room_server_of(hub.root()),
+        vec!["https://rooms.example.org"]
+    );
+}
+
+#[test]
+fn a_room_server_that_is_not_an_http_address_is_refused_at_its_line() {
+    let hub = common::Hub::copy("mini");
+    let config = hub.read("hub.yaml");
+    let line = config.lines().count() + 1;
+    hub.write(
+        "hub.yaml",
+        format!("{config}room_server: \"javascript:alert(1)\"\n"),
+    );
+    hub.rulehub(&["check"])
+        .assert()
+        .failure()
+        .stderr(predicates::str::contains(format!("hub.yaml:{line}:1:")))
+        .stderr(predicates::str::contains(
+            "`room_server` must be an absolute http(s) address",
+        ));
+}

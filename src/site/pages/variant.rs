@@ -379,6 +379,8 @@ pub(super) fn render_variant(
         glance: Vec<Glance>,
         comparison_href: String,
         outdated_translation: Option<OutdatedTranslation>,
+        /// The hub's room server, for the board's "invite a friend" mode.
+        room_server: Option<String>,
     }
     let data = VariantPage {
         common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
@@ -393,6 +395,7 @@ pub(super) fn render_variant(
                 original_lang: site.default_lang().to_string(),
             }
         }),
+        room_server: site.hub.config.room_server_url().map(str::to_string),
     };
     let html = site
         .templates

@@ -1,0 +1,993 @@
+//! The room server: HTTP endpoints, the WebSocket protocol, fan-out, limits,
+//! expiry and shutdown. Nothing here prints; the caller reports.
+//!
+//! Every room sits behind its own async mutex, so a room's moves are
+//! checked, stored and relayed one at a time in order, while rooms run in
+//! parallel. A move is relayed (and so acknowledged, the mover hearing its
+//! own `moved`) only after the store has written it.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use futures_util::{SinkExt, StreamExt};
+use rulehub_engine::Side;
+use tokio::sync::{Notify, mpsc, watch};
+use tokio::time::Instant;
+
+use crate::limits::{HARD_MESSAGE_CAP, Limits};
+use crate::protocol::{
+    ClientFrame, CreateRequest, CreateResponse, ErrorCode, PROTOCOL_VERSION, Refusal, ServerFrame,
+    encode,
+};
+use crate::room::{CREATOR, GUEST, Room, Seat, parse_rules};
+use crate::secret::RoomCode;
+use crate::store::{Event, Store, StoreError};
+
+/// How the server is set up.
+#[derive(Debug, Clone, Default)]
+pub struct Config {
+    pub limits: Limits,
+    /// Origins (`scheme://host[:port]`) whose pages may use the server.
+    /// Requests without an `Origin` header (not from a browser) are served.
+    pub allowed_origins: Vec<String>,
+}
+
+/// What opening the store found, for the caller to report.
+#[derive(Debug, Default)]
+pub struct Opened {
+    pub rooms: usize,
+    pub truncated: Vec<RoomCode>,
+    /// Journals that could not be read or replayed, with the reason.
+    pub unreadable: Vec<(String, String)>,
+}
+
+/// A running room server's shared state; cheap to clone.
+#[derive(Clone)]
+pub struct RoomServer {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    config: Config,
+    store: Arc<dyn Store>,
+    rooms: Mutex<HashMap<RoomCode, Arc<Slot>>>,
+    shutdown: watch::Sender<bool>,
+    next_socket: AtomicU64,
+    open_sockets: AtomicUsize,
+}
+
+/// One room and everyone connected to it.
+struct Slot {
+    live: tokio::sync::Mutex<Live>,
+}
+
+struct Live {
+    room: Room,
+    sockets: Vec<Subscriber>,
+    last_activity: Instant,
+    /// Set when the room expired; sockets still holding the slot give up.
+    gone: bool,
+}
+
+/// A socket as its room sees it: where to send frames, and how to tell it
+/// to go when it falls behind.
+struct Subscriber {
+    id: u64,
+    seat: Option<Seat>,
+    outbox: mpsc::Sender<Utf8Bytes>,
+    kick: Arc<Notify>,
+}
+
+impl Live {
+    fn connected(&self) -> [bool; 2] {
+        [CREATOR, GUEST].map(|seat| self.sockets.iter().any(|s| s.seat == Some(seat)))
+    }
+
+    /// Sends a frame to every socket; a socket whose queue is full is told
+    /// to close (it resyncs when it reconnects), never waited for.
+    fn broadcast(&mut self, frame: &ServerFrame) {
+        let text = Utf8Bytes::from(encode(frame));
+        self.sockets
+            .retain(|socket| match socket.outbox.try_send(text.clone()) {
+                Ok(()) => true,
+                Err(_) => {
+                    socket.kick.notify_one();
+                    false
+                }
+            });
+    }
+
+    fn broadcast_presence(&mut self) {
+        let seats = self.room.seat_views(self.connected());
+        self.broadcast(&ServerFrame::Presence { seats });
+    }
+
+    /// The full state, which differs per socket only in `you`.
+    fn send_state(&mut self, only: Option<u64>) {
+        let connected = self.connected();
+        let room = &self.room;
+        self.sockets.retain(|socket| {
+            if only.is_some_and(|id| id != socket.id) {
+                return true;
+            }
+            let state = ServerFrame::State(Box::new(room.state_view(socket.seat, connected)));
+            match socket.outbox.try_send(Utf8Bytes::from(encode(&state))) {
+                Ok(()) => true,
+                Err(_) => {
+                    socket.kick.notify_one();
+                    false
+                }
+            }
+        });
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // The map is only ever inserted into or removed from; a panic elsewhere
+    // cannot leave it half-changed.
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Runs a store call on the blocking pool (it waits for an fsync).
+async fn blocking<T: Send + 'static>(
+    job: impl FnOnce() -> Result<T, StoreError> + Send + 'static,
+) -> Result<T, StoreError> {
+    tokio::task::spawn_blocking(job)
+        .await
+        .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
+}
+
+fn store_refusal(e: &StoreError) -> Refusal {
+    Refusal::new(
+        ErrorCode::StoreFailed,
+        format!("the server could not store this, so nothing changed; try again ({e})"),
+    )
+}
+
+impl RoomServer {
+    /// Opens the server on `store`, replaying every stored room.
+    pub fn open(config: Config, store: Arc<dyn Store>) -> Result<(RoomServer, Opened), StoreError> {
+        let recovery = store.recover()?;
+        let mut opened = Opened {
+            truncated: recovery.truncated,
+            unreadable: recovery.unreadable,
+            ..Opened::default()
+        };
+        let mut rooms = HashMap::new();
+        let now = Instant::now();
+        for stored in recovery.rooms {
+            let code = stored.code.clone();
+            match Room::recover(stored) {
+                Ok(room) => {
+                    let live = Live {
+                        room,
+                        sockets: Vec::new(),
+                        // A restart gives every room a fresh idle period.
+                        last_activity: now,
+                        gone: false,
+                    };
+                    rooms.insert(
+                        code,
+                        Arc::new(Slot {
+                            live: tokio::sync::Mutex::new(live),
+                        }),
+                    );
+                }
+                Err(reason) => opened.unreadable.push((code.to_string(), reason)),
+            }
+        }
+        opened.rooms = rooms.len();
+        let (shutdown, _) = watch::channel(false);
+        let server = RoomServer {
+            shared: Arc::new(Shared {
+                config,
+                store,
+                rooms: Mutex::new(rooms),
+                shutdown,
+                next_socket: AtomicU64::new(1),
+                open_sockets: AtomicUsize::new(0),
+            }),
+        };
+        Ok((server, opened))
+    }
+
+    pub fn room_count(&self) -> usize {
+        lock(&self.shared.rooms).len()
+    }
+
+    /// The HTTP routes: `POST /rooms`, `GET /ws`, `GET /health`,
+    /// `GET /rooms/{code}/games/{n}`.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/health", get(health))
+            .route("/rooms", axum::routing::post(create).options(preflight))
+            .route("/rooms/{code}/games/{game}", get(game_record))
+            .route("/ws", get(upgrade))
+            .with_state(self.clone())
+    }
+
+    /// Serves on `listener` until `shutdown` completes, then closes every
+    /// socket (code 1001) and waits briefly for them to go.
+    pub async fn serve(
+        self,
+        listener: tokio::net::TcpListener,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let sweeper = tokio::spawn(self.clone().sweep_forever());
+        let router = self.router();
+        let server = self.clone();
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                server.shared.shutdown.send_replace(true);
+            })
+            .await?;
+        sweeper.abort();
+        // Upgraded sockets are not the HTTP server's to wait for.
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while self.shared.open_sockets.load(Ordering::Acquire) > 0 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        Ok(())
+    }
+
+    async fn sweep_forever(self) {
+        let every = (self.shared.config.limits.idle_expiry / 4)
+            .clamp(Duration::from_millis(50), Duration::from_secs(60));
+        let mut ticks = tokio::time::interval(every);
+        loop {
+            ticks.tick().await;
+            self.sweep_expired().await;
+        }
+    }
+
+    /// Removes rooms idle for longer than the limit; their sockets are told
+    /// (`no-such-room`) and closed. Returns how many went.
+    pub async fn sweep_expired(&self) -> usize {
+        let slots: Vec<(RoomCode, Arc<Slot>)> = lock(&self.shared.rooms)
+            .iter()
+            .map(|(code, slot)| (code.clone(), slot.clone()))
+            .collect();
+        let expiry = self.shared.config.limits.idle_expiry;
+        let mut removed = 0;
+        for (code, slot) in slots {
+            let mut live = slot.live.lock().await;
+            if live.last_activity.elapsed() < expiry {
+                continue;
+            }
+            let store = self.shared.store.clone();
+            let forget = code.clone();
+            if blocking(move || store.remove(&forget)).await.is_err() {
+                // Kept in memory and on disk; the next sweep tries again.
+                continue;
+            }
+            live.gone = true;
+            live.broadcast(&Refusal::new(ErrorCode::NoSuchRoom, "the room expired").frame());
+            for socket in live.sockets.drain(..) {
+                socket.kick.notify_one();
+            }
+            lock(&self.shared.rooms).remove(&code);
+            removed += 1;
+        }
+        removed
+    }
+
+    fn slot(&self, code: &RoomCode) -> Option<Arc<Slot>> {
+        lock(&self.shared.rooms).get(code).cloned()
+    }
+
+    /// The request's origin when it may be echoed in CORS headers; a
+    /// refusal (for a 403) when a page of another origin sent it.
+    fn origin_allowed(&self, headers: &HeaderMap) -> Result<Option<HeaderValue>, Refusal> {
+        let Some(origin) = headers.get(header::ORIGIN) else {
+            return Ok(None);
+        };
+        let text = origin.to_str().unwrap_or("");
+        let allowed = self
+            .shared
+            .config
+            .allowed_origins
+            .iter()
+            .any(|o| o.eq_ignore_ascii_case(text));
+        if allowed {
+            Ok(Some(origin.clone()))
+        } else {
+            Err(Refusal::new(
+                ErrorCode::OriginNotAllowed,
+                format!(
+                    "origin `{text}` may not use this room server; the operator can allow it with --allow-origin"
+                ),
+            ))
+        }
+    }
+
+    async fn create_room(&self, body: &[u8]) -> Result<CreateResponse, (StatusCode, Refusal)> {
+        let bad = |code, message: String| (StatusCode::BAD_REQUEST, Refusal::new(code, message));
+        let request: CreateRequest = serde_json::from_slice(body).map_err(|e| {
+            bad(
+                ErrorCode::Malformed,
+                format!("the body is not a room request: {e}"),
+            )
+        })?;
+        if request.v != PROTOCOL_VERSION {
+            return Err(bad(
+                ErrorCode::UnsupportedVersion,
+                format!(
+                    "protocol version {} is not spoken here; use {PROTOCOL_VERSION}",
+                    request.v
+                ),
+            ));
+        }
+        let rules = parse_rules(&request.rules).map_err(|r| (StatusCode::BAD_REQUEST, r))?;
+        let side = request.side.unwrap_or(Side::Attackers);
+        let full = || {
+            (
+                StatusCode::SERVICE_UNAVAILABLE,
+                Refusal::new(
+                    ErrorCode::TooManyRooms,
+                    "the server holds as many rooms as it allows; try again later",
+                ),
+            )
+        };
+        if self.room_count() >= self.shared.config.limits.max_rooms {
+            return Err(full());
+        }
+        let randomness = |e: crate::secret::RandomnessError| {
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                Refusal::new(ErrorCode::StoreFailed, e.to_string()),
+            )
+        };
+        let code = loop {
+            let code = RoomCode::random().map_err(randomness)?;
+            if self.slot(&code).is_none() {
+                break code;
+            }
+        };
+        let (room, snapshot) =
+            Room::create(code.clone(), request.rules, rules, side).map_err(randomness)?;
+        let token = room.token(CREATOR).as_str().to_string();
+        let store = self.shared.store.clone();
+        let stored_code = code.clone();
+        blocking(move || store.create(&stored_code, &snapshot))
+            .await
+            .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, store_refusal(&e)))?;
+        let slot = Arc::new(Slot {
+            live: tokio::sync::Mutex::new(Live {
+                room,
+                sockets: Vec::new(),
+                last_activity: Instant::now(),
+                gone: false,
+            }),
+        });
+        let inserted = {
+            let mut rooms = lock(&self.shared.rooms);
+            // Checked again: other creations may have raced this one.
+            let room_for_it = rooms.len() < self.shared.config.limits.max_rooms;
+            if room_for_it {
+                rooms.insert(code.clone(), slot);
+            }
+            room_for_it
+        };
+        if !inserted {
+            let store = self.shared.store.clone();
+            let _ = blocking(move || store.remove(&code)).await;
+            return Err(full());
+        }
+        Ok(CreateResponse {
+            v: PROTOCOL_VERSION,
+            room: code.to_string(),
+            token,
+            seat: side,
+        })
+    }
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json; charset=utf-8")],
+        body,
+    )
+        .into_response()
+}
+
+fn http_error(status: StatusCode, code: ErrorCode, message: &str) -> Response {
+    json_response(
+        status,
+        serde_json::json!({ "error": code, "message": message }).to_string(),
+    )
+}
+
+fn forbidden(refusal: &Refusal) -> Response {
+    http_error(StatusCode::FORBIDDEN, refusal.code, &refusal.message)
+}
+
+fn with_cors(mut response: Response, origin: Option<HeaderValue>) -> Response {
+    if let Some(origin) = origin {
+        let headers = response.headers_mut();
+        headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+        headers.insert(header::VARY, HeaderValue::from_static("Origin"));
+    }
+    response
+}
+
+async fn health(State(server): State<RoomServer>) -> Response {
+    json_response(
+        StatusCode::OK,
+        serde_json::json!({ "ok": true, "v": PROTOCOL_VERSION, "rooms": server.room_count() })
+            .to_string(),
+    )
+}
+
+async fn preflight(State(server): State<RoomServer>, headers: HeaderMap) -> Response {
+    let origin = match server.origin_allowed(&headers) {
+        Ok(origin) => origin,
+        Err(refusal) => return forbidden(&refusal),
+    };
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    let out = response.headers_mut();
+    out.insert(
+        header::ACCESS_CONTROL_ALLOW_METHODS,
+        HeaderValue::from_static("POST, GET"),
+    );
+    out.insert(
+        header::ACCESS_CONTROL_ALLOW_HEADERS,
+        HeaderValue::from_static("content-type"),
+    );
+    out.insert(
+        header::ACCESS_CONTROL_MAX_AGE,
+        HeaderValue::from_static("600"),
+    );
+    with_cors(response, origin)
+}
+
+async fn create(State(server): State<RoomServer>, headers: HeaderMap, body: Body) -> Response {
+    let origin = match server.origin_allowed(&headers) {
+        Ok(origin) => origin,
+        Err(refusal) => return forbidden(&refusal),
+    };
+    let limit = server.shared.config.limits.max_create_bytes;
+    let response = match axum::body::to_bytes(body, limit).await {
+        Err(_) => http_error(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorCode::TooLarge,
+            &format!("the request is larger than the {limit}-byte limit"),
+        ),
+        Ok(bytes) => match server.create_room(&bytes).await {
+            Ok(created) => json_response(
+                StatusCode::CREATED,
+                serde_json::to_string(&created).expect("plain data"),
+            ),
+            Err((status, refusal)) => http_error(status, refusal.code, &refusal.message),
+        },
+    };
+    with_cors(response, origin)
+}
+
+async fn game_record(
+    State(server): State<RoomServer>,
+    headers: HeaderMap,
+    Path((code, game)): Path<(String, u32)>,
+) -> Response {
+    let origin = match server.origin_allowed(&headers) {
+        Ok(origin) => origin,
+        Err(refusal) => return forbidden(&refusal),
+    };
+    let not_found = || {
+        http_error(
+            StatusCode::NOT_FOUND,
+            ErrorCode::NoSuchRoom,
+            "no such room or game",
+        )
+    };
+    let Some(code) = RoomCode::parse(&code) else {
+        return with_cors(not_found(), origin);
+    };
+    let current = match server.slot(&code) {
+        Some(slot) => {
+            let live = slot.live.lock().await;
+            (live.room.game_number() == game).then(|| live.room.record())
+        }
+        None => None,
+    };
+    let record = match current {
+        Some(record) => Some(record),
+        None => {
+            let store = server.shared.store.clone();
+            match blocking(move || store.archived_game(&code, game)).await {
+                Ok(record) => record,
+                Err(e) => {
+                    return with_cors(
+                        http_error(
+                            StatusCode::INTERNAL_SERVER_ERROR,
+                            ErrorCode::StoreFailed,
+                            &e.to_string(),
+                        ),
+                        origin,
+                    );
+                }
+            }
+        }
+    };
+    let response = match record {
+        Some(text) => (
+            StatusCode::OK,
+            [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+            text,
+        )
+            .into_response(),
+        None => not_found(),
+    };
+    with_cors(response, origin)
+}
+
+async fn upgrade(
+    State(server): State<RoomServer>,
+    method: Method,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if method != Method::GET {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    if let Err(refusal) = server.origin_allowed(&headers) {
+        return forbidden(&refusal);
+    }
+    // Small buffers: frames are a few hundred bytes, and tungstenite's
+    // 128 KiB defaults would cost a quarter of a gigabyte at 2,000 sockets.
+    ws.max_message_size(HARD_MESSAGE_CAP)
+        .max_frame_size(HARD_MESSAGE_CAP)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(HARD_MESSAGE_CAP)
+        .on_upgrade(move |socket| async move {
+            server.shared.open_sockets.fetch_add(1, Ordering::AcqRel);
+            Connection::new(server.clone()).run(socket).await;
+            server.shared.open_sockets.fetch_sub(1, Ordering::AcqRel);
+        })
+}
+
+/// The read buffer a socket starts with (it grows for a larger frame).
+const SOCKET_BUFFER: usize = 4 * 1024;
+
+/// A token bucket: `rate` frames a second, up to `burst` at once.
+struct RateLimit {
+    tokens: f64,
+    rate: f64,
+    burst: f64,
+    last: Instant,
+}
+
+impl RateLimit {
+    fn new(limits: &Limits) -> RateLimit {
+        RateLimit {
+            tokens: f64::from(limits.frame_burst),
+            rate: f64::from(limits.frames_per_second),
+            burst: f64::from(limits.frame_burst),
+            last: Instant::now(),
+        }
+    }
+
+    fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let refill = now.duration_since(self.last).as_secs_f64() * self.rate;
+        self.tokens = (self.tokens + refill).min(self.burst);
+        self.last = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One socket's side of the protocol.
+struct Connection {
+    server: RoomServer,
+    id: u64,
+    /// Set by `hello`.
+    joined: Option<(Arc<Slot>, Option<Seat>)>,
+    outbox: mpsc::Sender<Utf8Bytes>,
+    inbox: Option<mpsc::Receiver<Utf8Bytes>>,
+    kick: Arc<Notify>,
+}
+
+/// Why a connection ends, as its close frame says.
+enum Ending {
+    ClientLeft,
+    TooSlow,
+    Shutdown,
+    HelloTimeout,
+    Expired,
+}
+
+impl Connection {
+    fn new(server: RoomServer) -> Connection {
+        let (outbox, inbox) = mpsc::channel(server.shared.config.limits.outbound_queue);
+        Connection {
+            id: server.shared.next_socket.fetch_add(1, Ordering::Relaxed),
+            server,
+            joined: None,
+            outbox,
+            inbox: Some(inbox),
+            kick: Arc::new(Notify::new()),
+        }
+    }
+
+    async fn run(mut self, socket: WebSocket) {
+        let (mut sink, mut stream) = socket.split();
+        let mut inbox = self.inbox.take().expect("the inbox is taken once");
+        let writer = tokio::spawn(async move {
+            while let Some(text) = inbox.recv().await {
+                if sink.send(Message::Text(text)).await.is_err() {
+                    break;
+                }
+            }
+            sink
+        });
+        let ending = self.read_loop(&mut stream).await;
+        self.leave().await;
+        // Dropping the outbox lets the writer flush what is queued and stop.
+        drop(self.outbox);
+        let Ok(mut sink) = writer.await else { return };
+        let (code, reason) = match ending {
+            Ending::ClientLeft => return,
+            Ending::TooSlow => (1008, "too slow: reconnect and resync"),
+            Ending::Shutdown => (1001, "server shutting down"),
+            Ending::HelloTimeout => (1008, "no hello in time"),
+            Ending::Expired => (1000, "the room expired"),
+        };
+        let close = CloseFrame {
+            code,
+            reason: Utf8Bytes::from(reason),
+        };
+        let _ = tokio::time::timeout(
+            Duration::from_secs(1),
+            sink.send(Message::Close(Some(close))),
+        )
+        .await;
+    }
+
+    async fn read_loop(
+        &mut self,
+        stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    ) -> Ending {
+        let limits = self.server.shared.config.limits.clone();
+        let mut rate = RateLimit::new(&limits);
+        let mut shutdown = self.server.shared.shutdown.subscribe();
+        let hello_deadline = Instant::now() + limits.hello_timeout;
+        let kick = self.kick.clone();
+        loop {
+            let message = tokio::select! {
+                message = stream.next() => message,
+                _ = kick.notified() => {
+                    let expired = match &self.joined {
+                        Some((slot, _)) => slot.live.lock().await.gone,
+                        None => false,
+                    };
+                    return if expired { Ending::Expired } else { Ending::TooSlow };
+                }
+                _ = async { let _ = shutdown.wait_for(|down| *down).await; } => return Ending::Shutdown,
+                _ = tokio::time::sleep_until(hello_deadline), if self.joined.is_none() => {
+                    return Ending::HelloTimeout;
+                }
+            };
+            let text = match message {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return Ending::ClientLeft,
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                Some(Ok(Message::Binary(_))) => {
+                    if rate.allow() {
+                        self.reply(
+                            &Refusal::new(
+                                ErrorCode::Malformed,
+                                "the protocol uses text frames of JSON, not binary frames",
+                            )
+                            .frame(),
+                        );
+                    }
+                    continue;
+                }
+                Some(Ok(Message::Text(text))) => text,
+            };
+            if !rate.allow() {
+                // One notice per refill, so the refusals cannot flood either.
+                if rate.tokens > -1.0 {
+                    rate.tokens -= 1.0;
+                    self.reply(
+                        &Refusal::new(
+                            ErrorCode::RateLimited,
+                            format!(
+                                "more than {} frames a second; the frame was dropped",
+                                limits.frames_per_second
+                            ),
+                        )
+                        .frame(),
+                    );
+                }
+                continue;
+            }
+            if text.len() > limits.max_message_bytes {
+                self.reply(
+                    &Refusal::new(
+                        ErrorCode::TooLarge,
+                        format!(
+                            "a frame of {} bytes is over the {}-byte limit",
+                            text.len(),
+                            limits.max_message_bytes
+                        ),
+                    )
+                    .frame(),
+                );
+                continue;
+            }
+            let frame = match serde_json::from_str::<ClientFrame>(&text) {
+                Ok(frame) => frame,
+                Err(e) => {
+                    self.reply(
+                        &Refusal::new(ErrorCode::Malformed, format!("not a protocol frame: {e}"))
+                            .frame(),
+                    );
+                    continue;
+                }
+            };
+            if let Err(refusal) = self.handle(frame).await {
+                self.reply(&refusal.frame());
+            }
+        }
+    }
+
+    /// Queues a frame for this socket alone; a full queue means the client
+    /// is not reading, and it is told to go.
+    fn reply(&self, frame: &ServerFrame) {
+        if self
+            .outbox
+            .try_send(Utf8Bytes::from(encode(frame)))
+            .is_err()
+        {
+            self.kick.notify_one();
+        }
+    }
+
+    async fn handle(&mut self, frame: ClientFrame) -> Result<(), Refusal> {
+        match (frame, self.joined.clone()) {
+            (
+                ClientFrame::Hello {
+                    v,
+                    room,
+                    token,
+                    watch,
+                },
+                None,
+            ) => self.hello(v, &room, token.as_deref(), watch).await,
+            (ClientFrame::Hello { .. }, Some(_)) => Err(Refusal::new(
+                ErrorCode::HelloFirst,
+                "this socket already said hello; open a new socket for another room",
+            )),
+            (_, None) => Err(Refusal::new(
+                ErrorCode::HelloFirst,
+                "say `hello` with the room code first",
+            )),
+            (ClientFrame::Ping {}, Some(_)) => {
+                self.reply(&ServerFrame::Pong);
+                Ok(())
+            }
+            (ClientFrame::Sync {}, Some((slot, _))) => {
+                slot.live.lock().await.send_state(Some(self.id));
+                Ok(())
+            }
+            (ClientFrame::Move { mv, seq }, Some((slot, seat))) => {
+                self.play(&slot, seat_or_refuse(seat)?, &mv, seq).await
+            }
+            (ClientFrame::Rematch {}, Some((slot, seat))) => {
+                self.rematch(&slot, seat_or_refuse(seat)?).await
+            }
+        }
+    }
+
+    async fn hello(
+        &mut self,
+        v: u32,
+        room: &str,
+        token: Option<&str>,
+        watch_only: bool,
+    ) -> Result<(), Refusal> {
+        if v != PROTOCOL_VERSION {
+            return Err(Refusal::new(
+                ErrorCode::UnsupportedVersion,
+                format!("protocol version {v} is not spoken here; use {PROTOCOL_VERSION}"),
+            ));
+        }
+        let no_room = || {
+            Refusal::new(
+                ErrorCode::NoSuchRoom,
+                "no room has this code; it may have expired",
+            )
+        };
+        let code = RoomCode::parse(room).ok_or_else(no_room)?;
+        let slot = self.server.slot(&code).ok_or_else(no_room)?;
+        let mut live = slot.live.lock().await;
+        if live.gone {
+            return Err(no_room());
+        }
+        let mut new_token = None;
+        let seat = match token {
+            Some(token) => Some(live.room.seat_of_token(token).ok_or_else(|| {
+                Refusal::new(
+                    ErrorCode::BadToken,
+                    "this token holds no seat in this room; connect without a token to watch",
+                )
+            })?),
+            None if !watch_only && !live.room.guest_joined() => {
+                let event = live.room.join_event().expect("the guest seat is free");
+                let store = self.server.shared.store.clone();
+                let stored = event.clone();
+                let code = code.clone();
+                blocking(move || store.append(&code, &stored))
+                    .await
+                    .map_err(|e| store_refusal(&e))?;
+                live.room.apply(&event);
+                new_token = Some(live.room.token(GUEST).as_str().to_string());
+                Some(GUEST)
+            }
+            None => {
+                let watchers = live.sockets.iter().filter(|s| s.seat.is_none()).count();
+                if watchers >= self.server.shared.config.limits.max_watchers {
+                    return Err(Refusal::new(
+                        ErrorCode::TooManyWatchers,
+                        "this room has as many watchers as it allows",
+                    ));
+                }
+                None
+            }
+        };
+        live.last_activity = Instant::now();
+        let welcome = ServerFrame::Welcome {
+            v: PROTOCOL_VERSION,
+            room: code.to_string(),
+            seat: seat.map(|s| live.room.side_of(s)),
+            token: new_token,
+        };
+        self.reply(&welcome);
+        live.sockets.push(Subscriber {
+            id: self.id,
+            seat,
+            outbox: self.outbox.clone(),
+            kick: self.kick.clone(),
+        });
+        live.send_state(Some(self.id));
+        if seat.is_some() {
+            live.broadcast_presence();
+        }
+        drop(live);
+        self.joined = Some((slot, seat));
+        Ok(())
+    }
+
+    async fn play(&self, slot: &Slot, seat: Seat, mv: &str, seq: u64) -> Result<(), Refusal> {
+        let mut live = slot.live.lock().await;
+        let event = live.room.move_event(seat, mv, seq)?;
+        let store = self.server.shared.store.clone();
+        let code = live.room.code().clone();
+        let stored = event.clone();
+        blocking(move || store.append(&code, &stored))
+            .await
+            .map_err(|e| store_refusal(&e))?;
+        let played = live.room.apply(&event).expect("a move event plays a move");
+        live.last_activity = Instant::now();
+        let moved = ServerFrame::Moved {
+            seq: live.room.seq(),
+            game: live.room.game_number(),
+            number: live.room.move_count(),
+            side: played.side,
+            mv: played.mv,
+            captures: played.captures,
+            to_move: live.room.to_move(),
+            outcome: live.room.outcome(),
+        };
+        if live.room.outcome().is_over() {
+            // Before the relay, so whoever hears of the end can fetch the
+            // record. The journal already holds the move; a failed archive
+            // is written again at the rematch, before compaction.
+            let _ = self.archive(&live.room).await;
+        }
+        live.broadcast(&moved);
+        Ok(())
+    }
+
+    /// Keeps the finished game's record; a failure is retried at rematch.
+    async fn archive(&self, room: &Room) -> Result<(), Refusal> {
+        let store = self.server.shared.store.clone();
+        let code = room.code().clone();
+        let game = room.game_number();
+        let record = room.record();
+        blocking(move || store.archive_game(&code, game, &record))
+            .await
+            .map_err(|e| store_refusal(&e))
+    }
+
+    async fn rematch(&self, slot: &Slot, _seat: Seat) -> Result<(), Refusal> {
+        let mut live = slot.live.lock().await;
+        let snapshot = live.room.rematch_snapshot()?;
+        self.archive(&live.room).await?;
+        let store = self.server.shared.store.clone();
+        let code = live.room.code().clone();
+        let stored = snapshot.clone();
+        blocking(move || store.compact(&code, &stored))
+            .await
+            .map_err(|e| store_refusal(&e))?;
+        live.room.apply(&Event::Rematch {
+            seq: snapshot.seq,
+            game: snapshot.game,
+        });
+        live.last_activity = Instant::now();
+        live.send_state(None);
+        Ok(())
+    }
+
+    async fn leave(&mut self) {
+        let Some((slot, seat)) = self.joined.take() else {
+            return;
+        };
+        let mut live = slot.live.lock().await;
+        live.sockets.retain(|s| s.id != self.id);
+        if seat.is_some() && !live.gone {
+            live.broadcast_presence();
+        }
+    }
+}
+
+fn seat_or_refuse(seat: Option<Seat>) -> Result<Seat, Refusal> {
+    seat.ok_or_else(|| {
+        Refusal::new(
+            ErrorCode::NotASeat,
+            "watchers cannot move or ask for a rematch",
+        )
+    })
+}
+
+/// The origin (`scheme://host[:port]`, lowercase) of an http(s) address,
+/// as browsers send it in `Origin`; `None` for anything else.
+pub fn origin_of(url: &str) -> Option<String> {
+    let lower = url.trim().to_ascii_lowercase();
+    let (scheme, rest) = lower.split_once("://")?;
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    if host.is_empty() || host.contains('@') {
+        return None;
+    }
+    Some(format!("{scheme}://{host}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::origin_of;
+
+    #[test]
+    fn origins_are_scheme_host_and_port() {
+        assert_eq!(
+            origin_of("https://Rules.Example.org/tafl/"),
+            Some("https://rules.example.org".into())
+        );
+        assert_eq!(
+            origin_of("http://localhost:1111"),
+            Some("http://localhost:1111".into())
+        );
+        for bad in ["ftp://x", "rules.example.org", "https://", "https://u@evil"] {
+            assert_eq!(origin_of(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,358 @@
+//! The embedded store: one append-only journal file per room.
+//!
+//! Why a journal written for this rather than SQLite: a room's history is a
+//! short list appended one move at a time and read back whole only after a
+//! restart, which is exactly what an append-only file does best; it adds no C
+//! compile to a fresh build (rusqlite's `bundled` SQLite would), and one
+//! `fdatasync` per move is the whole cost of durability.
+//!
+//! Layout under the data folder:
+//! - `rooms/<CODE>.journal`: records, each `length: u32 LE`, `crc32: u32 LE`
+//!   (of the payload), then `length` bytes of JSON ([`Event`]). The first
+//!   record is always a snapshot.
+//! - `games/<CODE>-<N>.txt`: finished games in `rulehub replay`'s format.
+//!
+//! A crash can leave the last record half-written; recovery keeps every
+//! whole record and truncates the torn tail (that move was never
+//! acknowledged, because acknowledging waits for the fsync). A rematch
+//! compacts the journal to one snapshot, written to a temporary file,
+//! fsynced and renamed over the old one, so either version survives a crash.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::{Event, Recovery, Snapshot, Store, StoreError, StoredRoom};
+use crate::secret::RoomCode;
+
+/// A record larger than this is corruption, not a room event (the largest
+/// real one, a snapshot, carries rules of a few kilobytes).
+const MAX_RECORD: usize = 1 << 20;
+/// A journal larger than this is not read back (a room's worth of events is
+/// far smaller; compaction at every rematch keeps it so).
+const MAX_JOURNAL: u64 = 64 << 20;
+const HEADER: usize = 8;
+
+/// The embedded journal store; see the module documentation.
+#[derive(Debug)]
+pub struct Journal {
+    rooms: PathBuf,
+    games: PathBuf,
+}
+
+impl Journal {
+    /// Opens (creating if needed) the store in `data`.
+    pub fn open(data: &Path) -> Result<Journal, StoreError> {
+        let rooms = data.join("rooms");
+        let games = data.join("games");
+        for dir in [&rooms, &games] {
+            fs::create_dir_all(dir)
+                .map_err(|e| StoreError::io(format!("cannot create {}", dir.display()), e))?;
+        }
+        Ok(Journal { rooms, games })
+    }
+
+    fn journal_path(&self, code: &RoomCode) -> PathBuf {
+        self.rooms.join(format!("{code}.journal"))
+    }
+
+    fn game_path(&self, code: &RoomCode, game: u32) -> PathBuf {
+        self.games.join(format!("{code}-{game}.txt"))
+    }
+
+    fn append_to(&self, path: &Path, event: &Event, create: bool) -> Result<(), StoreError> {
+        let context = || format!("cannot write {}", path.display());
+        let mut file = OpenOptions::new()
+            .append(true)
+            .create_new(create)
+            .open(path)
+            .map_err(|e| StoreError::io(context(), e))?;
+        file.write_all(&encode(event))
+            .and_then(|()| file.sync_data())
+            .map_err(|e| StoreError::io(context(), e))?;
+        if create {
+            sync_dir(&self.rooms).map_err(|e| StoreError::io(context(), e))?;
+        }
+        Ok(())
+    }
+
+    /// Writes `bytes` to `path` through a temporary file, fsync and rename.
+    fn replace(&self, dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+        let context = || format!("cannot write {}", path.display());
+        let temporary = path.with_extension("tmp");
+        let mut file = File::create(&temporary).map_err(|e| StoreError::io(context(), e))?;
+        file.write_all(bytes)
+            .and_then(|()| file.sync_all())
+            .and_then(|()| fs::rename(&temporary, path))
+            .and_then(|()| sync_dir(dir))
+            .map_err(|e| StoreError::io(context(), e))
+    }
+
+    fn recover_one(&self, code: RoomCode, path: &Path, recovery: &mut Recovery) {
+        let (events, good_len, torn) = match read_journal(path) {
+            Ok(read) => read,
+            Err(message) => {
+                recovery
+                    .unreadable
+                    .push((path.display().to_string(), message));
+                return;
+            }
+        };
+        if torn {
+            let truncated = OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(good_len).and_then(|()| f.sync_all()));
+            if let Err(e) = truncated {
+                recovery.unreadable.push((
+                    path.display().to_string(),
+                    format!("cannot truncate its torn tail: {e}"),
+                ));
+                return;
+            }
+            recovery.truncated.push(code.clone());
+        }
+        let mut events = events.into_iter();
+        let Some(Event::Snapshot(snapshot)) = events.next() else {
+            recovery.unreadable.push((
+                path.display().to_string(),
+                "the journal does not start with a snapshot".to_string(),
+            ));
+            return;
+        };
+        recovery.rooms.push(StoredRoom {
+            code,
+            snapshot: *snapshot,
+            events: events.collect(),
+        });
+    }
+}
+
+impl Store for Journal {
+    fn create(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError> {
+        let event = Event::Snapshot(Box::new(snapshot.clone()));
+        self.append_to(&self.journal_path(code), &event, true)
+    }
+
+    fn append(&self, code: &RoomCode, event: &Event) -> Result<(), StoreError> {
+        self.append_to(&self.journal_path(code), event, false)
+    }
+
+    fn compact(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError> {
+        let bytes = encode(&Event::Snapshot(Box::new(snapshot.clone())));
+        self.replace(&self.rooms, &self.journal_path(code), &bytes)
+    }
+
+    fn archive_game(&self, code: &RoomCode, game: u32, record: &str) -> Result<(), StoreError> {
+        self.replace(&self.games, &self.game_path(code, game), record.as_bytes())
+    }
+
+    fn archived_game(&self, code: &RoomCode, game: u32) -> Result<Option<String>, StoreError> {
+        let path = self.game_path(code, game);
+        match fs::read_to_string(&path) {
+            Ok(text) => Ok(Some(text)),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(StoreError::io(format!("cannot read {}", path.display()), e)),
+        }
+    }
+
+    fn remove(&self, code: &RoomCode) -> Result<(), StoreError> {
+        let path = self.journal_path(code);
+        match fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(StoreError::io(
+                format!("cannot remove {}", path.display()),
+                e,
+            )),
+        }
+    }
+
+    fn recover(&self) -> Result<Recovery, StoreError> {
+        let context = || format!("cannot list {}", self.rooms.display());
+        let mut recovery = Recovery::default();
+        let mut entries: Vec<PathBuf> = fs::read_dir(&self.rooms)
+            .map_err(|e| StoreError::io(context(), e))?
+            .map(|entry| entry.map(|e| e.path()))
+            .collect::<Result<_, _>>()
+            .map_err(|e| StoreError::io(context(), e))?;
+        // Recovery reports in a stable order.
+        entries.sort();
+        for path in entries {
+            let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+            match path.extension().and_then(|e| e.to_str()) {
+                // A compaction the crash interrupted: the old journal stands.
+                Some("tmp") => {
+                    let _ = fs::remove_file(&path);
+                }
+                Some("journal") => match RoomCode::parse(stem) {
+                    Some(code) => self.recover_one(code, &path, &mut recovery),
+                    None => recovery.unreadable.push((
+                        path.display().to_string(),
+                        "the file name is not a room code".to_string(),
+                    )),
+                },
+                _ => {}
+            }
+        }
+        Ok(recovery)
+    }
+}
+
+fn encode(event: &Event) -> Vec<u8> {
+    let payload = serde_json::to_vec(event).expect("journal events are plain data");
+    let length = u32::try_from(payload.len()).expect("events are far below 4 GiB");
+    let mut bytes = Vec::with_capacity(HEADER + payload.len());
+    bytes.extend_from_slice(&length.to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+    bytes.extend_from_slice(&payload);
+    bytes
+}
+
+/// The whole records of a journal, the length they cover, and whether
+/// anything followed them (a torn or damaged tail).
+fn read_journal(path: &Path) -> Result<(Vec<Event>, u64, bool), String> {
+    let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    let size = file.metadata().map_err(|e| e.to_string())?.len();
+    if size > MAX_JOURNAL {
+        return Err(format!(
+            "{size} bytes is over the {MAX_JOURNAL}-byte journal limit"
+        ));
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_JOURNAL)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    let mut events = Vec::new();
+    let mut at = 0;
+    while let Some((event, next)) = decode_at(&bytes, at) {
+        events.push(event);
+        at = next;
+    }
+    Ok((events, at as u64, at != bytes.len()))
+}
+
+/// The record at `at` and where the next starts, or `None` at the end or at
+/// a record that is short, too long, fails its checksum or is not an event.
+fn decode_at(bytes: &[u8], at: usize) -> Option<(Event, usize)> {
+    let header = bytes.get(at..at.checked_add(HEADER)?)?;
+    let length = u32::from_le_bytes(header[..4].try_into().ok()?) as usize;
+    let crc = u32::from_le_bytes(header[4..].try_into().ok()?);
+    if length > MAX_RECORD {
+        return None;
+    }
+    let start = at + HEADER;
+    let payload = bytes.get(start..start + length)?;
+    if crc32fast::hash(payload) != crc {
+        return None;
+    }
+    let event = serde_json::from_slice(payload).ok()?;
+    Some((event, start + length))
+}
+
+fn sync_dir(dir: &Path) -> io::Result<()> {
+    File::open(dir)?.sync_all()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::secret::SeatToken;
+    use rulehub_engine::Side;
+
+    fn snapshot() -> Snapshot {
+        Snapshot {
+            rules: serde_json::json!({"any": "rules"}),
+            tokens: [
+                SeatToken::random().expect("random"),
+                SeatToken::random().expect("random"),
+            ],
+            creator_side: Side::Attackers,
+            guest_joined: false,
+            game: 1,
+            seq: 0,
+        }
+    }
+
+    fn moved(seq: u64) -> Event {
+        Event::Moved {
+            seq,
+            game: 1,
+            mv: format!("a{seq}-b{seq}"),
+        }
+    }
+
+    #[test]
+    fn a_torn_tail_is_truncated_and_whole_records_survive() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        journal.create(&code, &snapshot()).expect("create");
+        journal.append(&code, &moved(1)).expect("append");
+        journal.append(&code, &moved(2)).expect("append");
+        let path = journal.journal_path(&code);
+        let whole = fs::metadata(&path).expect("meta").len();
+        // A crash in the middle of the third record.
+        let partial = &encode(&moved(3))[..11];
+        OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(partial))
+            .expect("tear");
+
+        let recovery = journal.recover().expect("recover");
+        assert_eq!(recovery.truncated, vec![code.clone()]);
+        assert_eq!(recovery.rooms.len(), 1);
+        assert_eq!(recovery.rooms[0].events, vec![moved(1), moved(2)]);
+        assert_eq!(fs::metadata(&path).expect("meta").len(), whole);
+        // The truncated journal takes appends again.
+        journal.append(&code, &moved(3)).expect("append");
+        let again = journal.recover().expect("recover");
+        assert!(again.truncated.is_empty());
+        assert_eq!(again.rooms[0].events.len(), 3);
+    }
+
+    #[test]
+    fn a_flipped_bit_stops_the_journal_at_the_record_before() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        journal.create(&code, &snapshot()).expect("create");
+        journal.append(&code, &moved(1)).expect("append");
+        let path = journal.journal_path(&code);
+        let mut bytes = fs::read(&path).expect("read");
+        let last = bytes.len() - 2;
+        bytes[last] ^= 0x20;
+        fs::write(&path, bytes).expect("write");
+        let recovery = journal.recover().expect("recover");
+        assert_eq!(recovery.rooms[0].events, vec![]);
+        assert_eq!(recovery.truncated, vec![code]);
+    }
+
+    #[test]
+    fn compaction_leaves_one_snapshot() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        journal.create(&code, &snapshot()).expect("create");
+        journal.append(&code, &moved(1)).expect("append");
+        let mut next = snapshot();
+        next.game = 2;
+        next.seq = 2;
+        journal.compact(&code, &next).expect("compact");
+        let recovery = journal.recover().expect("recover");
+        assert_eq!(recovery.rooms[0].snapshot, next);
+        assert!(recovery.rooms[0].events.is_empty());
+    }
+
+    #[test]
+    fn stray_files_are_reported_not_trusted() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        fs::write(dir.path().join("rooms/notacode.journal"), b"xx").expect("write");
+        fs::write(dir.path().join("rooms/ABCDEFGHJK.journal"), b"").expect("write");
+        let recovery = journal.recover().expect("recover");
+        assert!(recovery.rooms.is_empty());
+        assert_eq!(recovery.unreadable.len(), 2);
+    }
+}

@@ -1,0 +1,507 @@
+//! Protocol stories on loopback: a real server on a free port, real
+//! WebSocket clients, every wait bounded.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use rulehub_engine::Side;
+use rulehub_engine::tafl::{Game, Move, Rules, preset, record};
+use rulehub_room::{Config, Journal, Limits, RoomServer};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+const WAIT: Duration = Duration::from_secs(10);
+const ALLOWED: &str = "https://rules.example.org";
+
+struct Running {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    _data: Option<tempfile::TempDir>,
+}
+
+impl Running {
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        tokio::time::timeout(WAIT, &mut self.task)
+            .await
+            .expect("the server stops in time")
+            .expect("the server task ran")
+            .expect("the server ran");
+    }
+}
+
+async fn start(limits: Limits) -> Running {
+    let data = tempfile::tempdir().expect("tempdir");
+    let mut running = start_at(data.path(), limits).await;
+    running._data = Some(data);
+    running
+}
+
+async fn start_at(data: &std::path::Path, limits: Limits) -> Running {
+    let store = Arc::new(Journal::open(data).expect("journal"));
+    let config = Config {
+        limits,
+        allowed_origins: vec![ALLOWED.to_string()],
+    };
+    let (server, _) = RoomServer::open(config, store).expect("open");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let task = tokio::spawn(server.serve(listener, async move {
+        let _ = stopped.await;
+    }));
+    Running {
+        addr,
+        stop: Some(stop),
+        task,
+        _data: None,
+    }
+}
+
+/// A minimal HTTP/1.1 exchange; returns the status and the body.
+async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut response = Vec::new();
+    tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
+        .await
+        .expect("answer in time")
+        .expect("read");
+    let text = String::from_utf8_lossy(&response).to_string();
+    let status = text[9..12].parse().expect("status code");
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_string())
+        .unwrap_or_default();
+    (status, body)
+}
+
+async fn post_rooms(addr: SocketAddr, body: &str, origin: Option<&str>) -> (u16, String) {
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    http(
+        addr,
+        &format!(
+            "POST /rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{origin}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        ),
+    )
+    .await
+}
+
+fn brandubh() -> Rules {
+    preset("brandubh").expect("preset")
+}
+
+/// Creates a room; returns its code and the creator's token.
+async fn create(addr: SocketAddr) -> (String, String) {
+    let body = json!({"v": 1, "rules": brandubh()}).to_string();
+    let (status, body) = post_rooms(addr, &body, None).await;
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(created["seat"], "attackers");
+    (
+        created["room"].as_str().expect("room").to_string(),
+        created["token"].as_str().expect("token").to_string(),
+    )
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+struct Client {
+    socket: Socket,
+}
+
+impl Client {
+    async fn connect(addr: SocketAddr) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("websocket");
+        Client { socket }
+    }
+
+    async fn send(&mut self, frame: Value) {
+        self.send_text(frame.to_string()).await;
+    }
+
+    async fn send_text(&mut self, text: String) {
+        self.socket.send(Message::text(text)).await.expect("send");
+    }
+
+    /// The next JSON frame (control frames skipped).
+    async fn next(&mut self) -> Value {
+        loop {
+            let message = tokio::time::timeout(WAIT, self.socket.next())
+                .await
+                .expect("a frame in time")
+                .expect("the socket is open")
+                .expect("a frame");
+            if let Message::Text(text) = message {
+                return serde_json::from_str(&text).expect("json frame");
+            }
+        }
+    }
+
+    /// Skips frames until one of `kind`.
+    async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    async fn hello(addr: SocketAddr, room: &str, token: Option<&str>) -> (Client, Value, Value) {
+        let mut client = Client::connect(addr).await;
+        client
+            .send(json!({"type": "hello", "v": 1, "room": room, "token": token}))
+            .await;
+        let welcome = client.next_of("welcome").await;
+        let state = client.next_of("state").await;
+        (client, welcome, state)
+    }
+
+    /// Skips frames until a presence that shows the guest (dis)connected.
+    async fn presence_until(&mut self, guest_connected: bool) {
+        loop {
+            let presence = self.next_of("presence").await;
+            if presence["seats"][1]["connected"] == guest_connected {
+                return;
+            }
+        }
+    }
+
+    async fn expect_error(&mut self, code: &str) -> Value {
+        let frame = self.next_of("error").await;
+        assert_eq!(frame["code"], code, "{frame}");
+        frame
+    }
+
+    async fn state(&mut self) -> Value {
+        self.send(json!({"type": "sync"})).await;
+        self.next_of("state").await
+    }
+}
+
+/// A deterministic game: a capture or a win when there is one, otherwise a
+/// move picked by a small generator.
+fn next_move(game: &Game, step: &mut u64) -> Move {
+    let moves = game.legal_moves();
+    for mv in &moves {
+        let mut trial = game.clone();
+        let played = trial.play(*mv).expect("legal");
+        if played.outcome.is_over() || !played.captures.is_empty() {
+            return *mv;
+        }
+    }
+    *step = step
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    moves[(*step >> 33) as usize % moves.len()]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_finish_a_game_and_its_record_replays() {
+    let server = start(Limits::default()).await;
+    let (room, token) = create(server.addr).await;
+    let (mut creator, welcome, _) = Client::hello(server.addr, &room, Some(&token)).await;
+    assert_eq!(welcome["seat"], "attackers");
+    assert!(welcome.get("token").is_none(), "the creator already has it");
+    let (mut guest, welcome, state) = Client::hello(server.addr, &room, None).await;
+    assert_eq!(welcome["seat"], "defenders");
+    assert_eq!(welcome["token"].as_str().map(str::len), Some(64));
+    assert_eq!(state["seats"][1]["taken"], true);
+
+    let mut game = Game::start(&brandubh()).expect("start");
+    let dims = game.dims();
+    let mut seq = state["seq"].as_u64().expect("seq");
+    let mut step = 7;
+    while !game.outcome().is_over() {
+        let mv = next_move(&game, &mut step);
+        let (mover, other) = if game.to_move() == Side::Attackers {
+            (&mut creator, &mut guest)
+        } else {
+            (&mut guest, &mut creator)
+        };
+        mover
+            .send(json!({"type": "move", "move": mv.name(dims), "seq": seq}))
+            .await;
+        let played = game.play(mv).expect("legal");
+        for client in [mover, other] {
+            let moved = client.next_of("moved").await;
+            assert_eq!(moved["move"], mv.name(dims));
+            assert_eq!(moved["seq"], seq + 1);
+            assert_eq!(moved["number"], game.ply());
+            assert_eq!(
+                moved["outcome"],
+                serde_json::to_value(played.outcome).expect("json")
+            );
+        }
+        seq += 1;
+        assert!(game.ply() < 2000, "the scripted game ends");
+    }
+    let (status, text) = http(
+        server.addr,
+        &format!("GET /rooms/{room}/games/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    )
+    .await;
+    assert_eq!(status, 200);
+    let mut replayed = Game::start(&brandubh()).expect("start");
+    let summary = record::replay(
+        &mut replayed,
+        record::parse(&text, dims),
+        record::ReplayOptions::default(),
+        |_| {},
+    )
+    .expect("the stored record replays");
+    assert_eq!(summary.outcome, game.outcome());
+    assert_eq!(summary.moves, game.ply());
+
+    // A move after the end is refused; a rematch swaps the sides.
+    creator
+        .send(json!({"type": "move", "move": "a1-a2", "seq": seq}))
+        .await;
+    creator.expect_error("game-over").await;
+    guest.send(json!({"type": "rematch"})).await;
+    let state = creator.next_of("state").await;
+    assert_eq!(state["game"], 2);
+    assert_eq!(state["you"], "defenders");
+    assert_eq!(state["moves"], json!([]));
+    assert_eq!(guest.next_of("state").await["you"], "attackers");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_bad_frame_is_refused_and_changes_nothing() {
+    let server = start(Limits::default()).await;
+    let (room, token) = create(server.addr).await;
+
+    // Before hello: only hello.
+    let mut early = Client::connect(server.addr).await;
+    early
+        .send(json!({"type": "move", "move": "d1-d2", "seq": 0}))
+        .await;
+    early.expect_error("hello-first").await;
+    early
+        .send(json!({"type": "hello", "v": 9, "room": room}))
+        .await;
+    early.expect_error("unsupported-version").await;
+    early
+        .send(json!({"type": "hello", "v": 1, "room": "ZZZZZZZZZZ"}))
+        .await;
+    early.expect_error("no-such-room").await;
+    early
+        .send(json!({"type": "hello", "v": 1, "room": "../../etc"}))
+        .await;
+    early.expect_error("no-such-room").await;
+    let last = if token.ends_with('0') { '1' } else { '0' };
+    let forged = format!("{}{last}", &token[..63]);
+    early
+        .send(json!({"type": "hello", "v": 1, "room": room, "token": forged}))
+        .await;
+    early.expect_error("bad-token").await;
+
+    let (creator, _, _) = Client::hello(server.addr, &room, Some(&token)).await;
+    let (guest, _, before) = Client::hello(server.addr, &room, None).await;
+    let (watcher, welcome, _) = Client::hello(server.addr, &room, None).await;
+    assert_eq!(welcome["seat"], Value::Null, "the third visitor watches");
+    let seq = before["seq"].as_u64().expect("seq");
+
+    // Who sends what: 0 the creator (to move), 1 the guest, 2 the watcher.
+    let refusals: Vec<(usize, Message, &str)> = vec![
+        (0, Message::binary(vec![1, 2, 3]), "malformed"),
+        (0, Message::text("{not json"), "malformed"),
+        (0, Message::text(r#"{"type":"castle"}"#), "malformed"),
+        (
+            0,
+            Message::text(r#"{"type":"move","move":7,"seq":0}"#),
+            "malformed",
+        ),
+        (0, Message::text("x".repeat(5000)), "too-large"),
+        (
+            0,
+            Message::text(json!({"type": "hello", "v": 1, "room": room}).to_string()),
+            "hello-first",
+        ),
+        (
+            1,
+            Message::text(json!({"type": "move", "move": "d4-d5", "seq": seq}).to_string()),
+            "not-your-turn",
+        ),
+        (
+            0,
+            Message::text(json!({"type": "move", "move": "d1-d1", "seq": seq}).to_string()),
+            "illegal-move",
+        ),
+        (
+            0,
+            Message::text(json!({"type": "move", "move": "a1-h1", "seq": seq}).to_string()),
+            "bad-notation",
+        ),
+        (
+            0,
+            Message::text(json!({"type": "move", "move": "d1-d2", "seq": seq + 5}).to_string()),
+            "stale",
+        ),
+        (
+            2,
+            Message::text(json!({"type": "move", "move": "d1-d2", "seq": seq}).to_string()),
+            "not-a-seat",
+        ),
+        (2, Message::text(r#"{"type":"rematch"}"#), "not-a-seat"),
+        (0, Message::text(r#"{"type":"rematch"}"#), "game-not-over"),
+    ];
+    let mut clients = [creator, guest, watcher];
+    for (who, message, code) in refusals {
+        let client = &mut clients[who];
+        client.socket.send(message).await.expect("send");
+        let error = client.expect_error(code).await;
+        assert!(!error["message"].as_str().unwrap_or("").is_empty());
+        let state = client.state().await;
+        assert_eq!(state["seq"], seq, "{code} changed the room");
+        assert_eq!(state["moves"], json!([]), "{code} changed the game");
+    }
+
+    let [mut creator, mut guest, mut watcher] = clients;
+
+    // Too many frames at once: some are dropped with a notice, the socket stays.
+    for _ in 0..40 {
+        guest.send(json!({"type": "ping"})).await;
+    }
+    guest.expect_error("rate-limited").await;
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(guest.state().await["seq"], seq);
+
+    // The room still plays.
+    creator
+        .send(json!({"type": "move", "move": "d2-c2", "seq": seq}))
+        .await;
+    let moved = watcher.next_of("moved").await;
+    assert_eq!(moved["side"], "attackers");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn room_creation_refuses_bad_rules_big_bodies_and_other_origins() {
+    let server = start(Limits::default()).await;
+    let mut rules = serde_json::to_value(brandubh()).expect("json");
+    rules["move_limit"] = json!(0);
+    let (status, body) = post_rooms(
+        server.addr,
+        &json!({"v": 1, "rules": rules}).to_string(),
+        None,
+    )
+    .await;
+    assert_eq!(status, 400);
+    assert!(
+        body.contains("bad-rules") && body.contains("move_limit"),
+        "{body}"
+    );
+    let (status, body) = post_rooms(server.addr, "[1,", None).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("malformed"), "{body}");
+    let huge = json!({"v": 1, "rules": {"setup": "x".repeat(70_000)}}).to_string();
+    let (status, body) = post_rooms(server.addr, &huge, None).await;
+    assert_eq!(status, 413, "{body}");
+    let good = json!({"v": 1, "rules": brandubh(), "side": "defenders"}).to_string();
+    let (status, body) = post_rooms(server.addr, &good, Some("https://evil.example")).await;
+    assert_eq!(status, 403);
+    assert!(body.contains("origin-not-allowed"), "{body}");
+    let (status, body) = post_rooms(server.addr, &good, Some(ALLOWED)).await;
+    assert_eq!(status, 201, "{body}");
+    assert!(body.contains("\"seat\":\"defenders\""), "{body}");
+    let upgrade = http(
+        server.addr,
+        "GET /ws HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nOrigin: https://evil.example\r\n\r\n",
+    )
+    .await;
+    assert_eq!(upgrade.0, 403);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_reconnects_with_the_token_resumes_the_seat() {
+    let server = start(Limits::default()).await;
+    let (room, token) = create(server.addr).await;
+    let (mut creator, _, _) = Client::hello(server.addr, &room, Some(&token)).await;
+    let (guest, welcome, _) = Client::hello(server.addr, &room, None).await;
+    let guest_token = welcome["token"].as_str().expect("token").to_string();
+    creator.presence_until(true).await;
+    drop(guest);
+    creator.presence_until(false).await;
+
+    creator
+        .send(json!({"type": "move", "move": "d2-c2", "seq": 1}))
+        .await;
+    creator.next_of("moved").await;
+    let (mut guest, welcome, state) = Client::hello(server.addr, &room, Some(&guest_token)).await;
+    assert_eq!(welcome["seat"], "defenders");
+    assert_eq!(state["seq"], 2);
+    assert_eq!(state["moves"][0]["move"], "d2-c2");
+    assert_eq!(state["to_move"], "defenders");
+    guest
+        .send(json!({"type": "move", "move": "d3-c3", "seq": 2}))
+        .await;
+    assert_eq!(creator.next_of("moved").await["move"], "d3-c3");
+
+    // A later visitor without a token only watches, and cannot take a seat.
+    let (_, welcome, state) = Client::hello(server.addr, &room, None).await;
+    assert_eq!(welcome["seat"], Value::Null);
+    assert_eq!(state["you"], Value::Null);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_survives_a_restart_of_the_server() {
+    let data = tempfile::tempdir().expect("tempdir");
+    let server = start_at(data.path(), Limits::default()).await;
+    let (room, token) = create(server.addr).await;
+    let (mut creator, _, _) = Client::hello(server.addr, &room, Some(&token)).await;
+    creator
+        .send(json!({"type": "move", "move": "d2-c2", "seq": 0}))
+        .await;
+    creator.next_of("moved").await;
+    server.stop().await;
+
+    let again = start_at(data.path(), Limits::default()).await;
+    let (_, welcome, state) = Client::hello(again.addr, &room, Some(&token)).await;
+    assert_eq!(welcome["seat"], "attackers");
+    assert_eq!(state["seq"], 1);
+    assert_eq!(state["moves"][0]["move"], "d2-c2");
+    again.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_room_expires() {
+    let limits = Limits {
+        idle_expiry: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let server = start(limits).await;
+    let (room, token) = create(server.addr).await;
+    let (mut creator, _, _) = Client::hello(server.addr, &room, Some(&token)).await;
+    // Told, then closed.
+    creator.expect_error("no-such-room").await;
+    let mut late = Client::connect(server.addr).await;
+    late.send(json!({"type": "hello", "v": 1, "room": room, "token": token}))
+        .await;
+    late.expect_error("no-such-room").await;
+    let (status, body) = http(
+        server.addr,
+        "GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert!(body.contains("\"rooms\":0"), "{body}");
+    server.stop().await;
+}
