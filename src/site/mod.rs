@@ -316,6 +316,7 @@ pub fn required_messages() -> Vec<&'static str> {
         .iter()
         .chain(crate::examples::MESSAGE_IDS)
         .chain(comparison::MESSAGE_IDS)
+        .chain(pages::PLAY_MESSAGE_IDS)
         .copied()
         .collect();
     ids.sort_unstable();

@@ -33,6 +33,7 @@ mod hostile;
 mod i18n;
 mod init;
 mod new;
+mod play_board;
 mod serve;
 mod site_comparison;
 mod site_incremental;

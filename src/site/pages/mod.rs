@@ -13,12 +13,14 @@ use serde::Serialize;
 
 mod collate;
 mod listings;
+mod play;
 mod units;
 mod variant;
 
 use listings::{render_comparison, render_family, render_home, render_not_found};
 use variant::render_variant;
 
+pub use play::MESSAGE_IDS as PLAY_MESSAGE_IDS;
 pub use units::{
     RenderError, Unit, UnitId, UnitOutput, render_site_into, render_unit, reserved_slug_errors,
     stats, units,

@@ -428,6 +428,7 @@ pub(super) fn render_variant(
         glance: Vec<Glance>,
         comparison_href: String,
         outdated_translation: Option<OutdatedTranslation>,
+        play: super::play::Play,
     }
     let data = VariantPage {
         common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
@@ -442,6 +443,7 @@ pub(super) fn render_variant(
                 original_lang: site.default_lang().to_string(),
             }
         }),
+        play: super::play::play(site, &checked.rules, lang),
     };
     let html = site
         .templates
