@@ -15,3 +15,6 @@ pub mod ffi;
 pub mod session;
 
 pub use session::Sessions;
+
+#[cfg(test)]
+mod tests;

@@ -179,6 +179,7 @@
     this.thinking = false;
     this.recordBox.hidden = true;
     this.section.removeAttribute('data-outcome');
+    this.section.setAttribute('data-turn', 'wait');
     engine.ready
       .then(function (answer) {
         if (!answer.ok) throw new Error(answer.error);
@@ -230,7 +231,7 @@
     var engine = this.engine;
     this.thinking = true;
     this.section.setAttribute('data-turn', 'ai');
-    this.announce(this.s['play-thinking'], true);
+    this.announce(this.s['play-thinking'], true, true);
     this.render();
     engine.ask({ op: 'ai', level: this.level, seed: this.seed + state.ply }).then(function (answer) {
       if (engine !== self.engine) return;
@@ -250,15 +251,18 @@
     var p = state.played;
     var mover = state.to_move === 'attackers' ? 'defenders' : 'attackers';
     var text = fill(this.s['play-moved'], { side: this.sideName(mover), move: p.notation.split('x')[0] });
+    text = text.charAt(0).toUpperCase() + text.slice(1);
     if (p.captures.length) {
       text += fill(this.s['play-captured'], { squares: p.captures.map(this.squareName, this).join(', ') });
     }
-    this.moveText = text;
+    // The reader's move stays in the announcement until the AI's answer
+    // joins it, so neither is lost to a screen reader.
+    this.moveText = this.moveText ? this.moveText + '. ' + text : text;
   };
 
-  Board.prototype.announce = function (text, withMove) {
+  Board.prototype.announce = function (text, withMove, keep) {
     var prefix = withMove && this.moveText ? this.moveText + '. ' : '';
-    this.moveText = '';
+    if (!keep) this.moveText = '';
     this.status.textContent = prefix + text;
   };
 
@@ -316,6 +320,7 @@
     var engine = this.engine;
     this.selected = null;
     this.thinking = true;
+    this.section.setAttribute('data-turn', 'wait');
     engine.ask({ op: 'play', from: from, to: to }).then(function (answer) {
       if (engine !== self.engine) return;
       self.thinking = false;
@@ -333,6 +338,8 @@
     if (this.thinking || !this.state || this.state.ply === 0) return;
     this.selected = null;
     this.last = null;
+    this.thinking = true;
+    this.section.setAttribute('data-turn', 'wait');
     function back() {
       return engine.ask({ op: 'undo' }).then(function (state) {
         if (!state.ok) return self.state;
@@ -343,6 +350,7 @@
     }
     back().then(function (state) {
       if (engine !== self.engine) return;
+      self.thinking = false;
       self.section.removeAttribute('data-outcome');
       self.update(state);
       self.next();
