@@ -64,6 +64,14 @@ pub trait VariantRules: Debug + Send + Sync {
 
     /// The resolved rules as JSON, for a player in the browser.
     fn to_json(&self) -> serde_json::Value;
+
+    /// The practice board's data (rules and sentences in `lang`) for the
+    /// page's board script, or `None` when the family has no board yet.
+    /// `assets` is the href of the folder with the engine and its worker.
+    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
+        let _ = (i18n, lang, assets);
+        None
+    }
 }
 
 /// A worked example the family has replayed and found right.

@@ -26,10 +26,34 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("404.html", include_str!("../../templates/404.html")),
 ];
 
-const STATIC: &[(&str, &[u8])] = &[(
-    "style.css",
-    include_bytes!("../../themes/default/static/style.css"),
-)];
+/// Built-in static files. The practice board's WebAssembly is a committed
+/// artifact (scripts/build-wasm.sh), so a build needs no wasm toolchain.
+const STATIC: &[(&str, &[u8])] = &[
+    (
+        "style.css",
+        include_bytes!("../../themes/default/static/style.css"),
+    ),
+    (
+        "play/board.js",
+        include_bytes!("../../themes/default/static/play/board.js"),
+    ),
+    (
+        "play/engine.js",
+        include_bytes!("../../themes/default/static/play/engine.js"),
+    ),
+    (
+        "play/engine.wasm",
+        include_bytes!("../../themes/default/static/play/engine.wasm"),
+    ),
+    (
+        "play/play.css",
+        include_bytes!("../../themes/default/static/play/play.css"),
+    ),
+    (
+        "play/worker.js",
+        include_bytes!("../../themes/default/static/play/worker.js"),
+    ),
+];
 
 const PALETTE: &str = include_str!("../../themes/default/palette.yaml");
 

@@ -34,6 +34,7 @@ mod i18n;
 mod init;
 mod layers;
 mod new;
+mod play_board;
 mod room_server;
 mod serve;
 mod server_records;

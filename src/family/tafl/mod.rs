@@ -7,6 +7,7 @@ mod engine_yaml;
 pub mod examples;
 mod facts;
 mod glyphs;
+mod play;
 mod starter;
 
 pub use engine_yaml::{EngineSection, TaflFrontMatter, Topology, TopologyKind};
@@ -47,6 +48,7 @@ impl GameFamily for Tafl {
         let mut ids = vec!["board-start-desc"];
         ids.extend(facts::MESSAGE_IDS);
         ids.extend(examples::MESSAGE_IDS);
+        ids.extend(play::MESSAGE_IDS);
         ids
     }
 
@@ -95,6 +97,10 @@ impl VariantRules for TaflRules {
                 ("defenders", Arg::Num(self.count(Piece::Defender))),
             ],
         )
+    }
+
+    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
+        Some(play::practice_data(&self.rules, i18n, lang, assets))
     }
 
     fn to_json(&self) -> serde_json::Value {

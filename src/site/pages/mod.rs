@@ -13,6 +13,7 @@ use serde::Serialize;
 
 mod collate;
 mod listings;
+mod play;
 mod units;
 mod variant;
 

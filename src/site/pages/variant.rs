@@ -381,6 +381,7 @@ pub(super) fn render_variant(
         outdated_translation: Option<OutdatedTranslation>,
         /// The hub's room server, for the board's "invite a friend" mode.
         room_server: Option<String>,
+        play: Option<super::play::Play>,
     }
     let data = VariantPage {
         common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
@@ -396,6 +397,7 @@ pub(super) fn render_variant(
             }
         }),
         room_server: site.hub.config.room_server_url().map(str::to_string),
+        play: super::play::play(site, checked.rules.as_ref(), lang),
     };
     let html = site
         .templates

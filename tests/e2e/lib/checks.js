@@ -9,6 +9,7 @@ const { execFile } = require('child_process');
 const { chromium } = require('playwright-core');
 const server = require('./server');
 const px = require('./pixels');
+const { checkPlay } = require('./play');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const JOBS = Number(process.env.E2E_JOBS || 3); // pages checked at a time
@@ -42,6 +43,8 @@ const CHECKS = {
   'languages': 'the switcher marks the page language and each link leads to that page in that language',
   'mobile': 'at 375 px nothing overflows horizontally and boards fit the viewport',
   'vnu': 'Nu HTML checker: 0 errors (HTML pages, SVGs, CSS)',
+  'play': 'on every variant page a random reader plays a whole game against the AI; rulehub replay accepts the copied record; no main-thread task > 50 ms',
+  'play-keyboard': 'a few moves by keyboard alone (Tab, arrows, Enter), each announced in the live region',
 };
 
 function listFiles(dir, rel = '') {
@@ -503,6 +506,14 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
     for (const p of pages) {
       const i = info.get(p);
       if (i && i.boards && !shotPages.has(i.lang)) shotPages.set(i.lang, p);
+    }
+    if (want('play') || want('play-keyboard')) {
+      const variants = [];
+      for (const p of pages) {
+        const html = fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8');
+        if (html.includes('class="play-data"') && info.get(p)?.lang === info.get('/')?.lang) variants.push(p);
+      }
+      await checkPlay(light, srv.origin, variants, results, log);
     }
     if (want('svg-shown')) {
       const missing = svgs.map((s) => '/' + s).filter((s) => !shown.has(s));

@@ -160,3 +160,37 @@ board-legend = Legenda
 legend-king = král
 translation-outdated = Tento překlad vznikl podle starší verze pravidel; originál se mezitím změnil.
 translation-outdated-link = Přečíst aktuální originál
+
+## Cvičná deska (assets/play/board.js)
+play-heading = Zahrajte si proti počítači
+play-intro = Zahrajte si tuto variantu proti počítači, přesně podle pravidel popsaných na této stránce. Vaše tahy kontroluje tentýž program, který ověřuje příklady výše.
+play-you-play = Hrajete za
+play-side-attackers = útočníky
+play-side-defenders = obránce
+play-level = Obtížnost
+play-level-easy = snadná
+play-level-normal = střední
+play-level-hard = těžká
+play-new-game = Nová hra
+play-undo = Vzít tah zpět
+play-flip = Otočit desku
+play-copy = Zkopírovat partii
+play-copied = Záznam partie je zkopírován; `rulehub replay` jej zkontroluje tah po tahu.
+play-copy-failed = Záznam se nepodařilo zkopírovat; označte jej níže a zkopírujte ručně.
+play-your-move = Jste na tahu ({ $side }).
+play-thinking = Počítač přemýšlí…
+play-moved = { $side }: { $move }
+play-captured = , bere { $squares }
+play-win = { $winner ->
+    [attackers] Vyhrávají útočníci
+   *[defenders] Vyhrávají obránci
+}: { $how }.
+play-draw = Partie končí remízou: { $how }.
+play-board-label = Cvičná deska, { $rows } řad a { $cols } sloupců
+play-piece-attacker = útočník
+play-piece-defender = obránce
+play-piece-king = král
+play-empty = prázdné
+play-selected = vybráno
+play-keyboard-help = Klávesnice: šipkami se pohybujete po desce, Enter zvedne kámen a položí jej, Escape výběr zruší.
+play-error = Cvičnou desku se nepodařilo spustit: { $error }

@@ -156,3 +156,37 @@ board-legend = Key
 legend-king = the king
 translation-outdated = This translation was written for an earlier version of the rules; the original has changed since.
 translation-outdated-link = Read the current original
+
+## The practice board (assets/play/board.js)
+play-heading = Practise against the computer
+play-intro = Play this variant against the computer, under exactly the rules described on this page. Your moves are checked by the same engine that checks the examples above.
+play-you-play = You play
+play-side-attackers = the attackers
+play-side-defenders = the defenders
+play-level = Level
+play-level-easy = easy
+play-level-normal = normal
+play-level-hard = hard
+play-new-game = New game
+play-undo = Take back
+play-flip = Turn the board
+play-copy = Copy game
+play-copied = The game record is copied; `rulehub replay` checks it move by move.
+play-copy-failed = The record could not be copied; select it below and copy it by hand.
+play-your-move = Your move ({ $side }).
+play-thinking = The computer is thinking…
+play-moved = { $side }: { $move }
+play-captured = , capturing { $squares }
+play-win = { $winner ->
+    [attackers] The attackers win
+   *[defenders] The defenders win
+}: { $how }.
+play-draw = The game is drawn: { $how }.
+play-board-label = Practice board, { $rows } rows by { $cols } columns
+play-piece-attacker = attacker
+play-piece-defender = defender
+play-piece-king = king
+play-empty = empty
+play-selected = selected
+play-keyboard-help = Keyboard: the arrow keys move around the board, Enter picks up a piece and puts it down, Escape lets go of it.
+play-error = The practice board could not start: { $error }

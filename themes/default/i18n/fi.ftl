@@ -156,3 +156,37 @@ board-legend = Selite
 legend-king = kuningas
 translation-outdated = Tämä käännös on tehty sääntöjen aiemmasta versiosta; alkuperäistä on sittemmin muutettu.
 translation-outdated-link = Lue nykyinen alkuperäinen
+
+## Harjoituslauta (assets/play/board.js)
+play-heading = Harjoittele tietokonetta vastaan
+play-intro = Pelaa tätä muunnelmaa tietokonetta vastaan täsmälleen tällä sivulla kuvatuin säännöin. Siirtosi tarkistaa sama ohjelma, joka tarkistaa yllä olevat esimerkit.
+play-you-play = Pelaat
+play-side-attackers = hyökkääjillä
+play-side-defenders = puolustajilla
+play-level = Taso
+play-level-easy = helppo
+play-level-normal = keskitaso
+play-level-hard = vaikea
+play-new-game = Uusi peli
+play-undo = Peru siirto
+play-flip = Käännä lauta
+play-copy = Kopioi peli
+play-copied = Pelin muistiinpano on kopioitu; `rulehub replay` tarkistaa sen siirto siirrolta.
+play-copy-failed = Muistiinpanoa ei voitu kopioida; valitse se alta ja kopioi käsin.
+play-your-move = Sinun siirtosi ({ $side }).
+play-thinking = Tietokone miettii…
+play-moved = { $side }: { $move }
+play-captured = , lyö { $squares }
+play-win = { $winner ->
+    [attackers] Hyökkääjät voittavat
+   *[defenders] Puolustajat voittavat
+}: { $how }.
+play-draw = Peli päättyy tasapeliin: { $how }.
+play-board-label = Harjoituslauta, { $rows } riviä ja { $cols } saraketta
+play-piece-attacker = hyökkääjä
+play-piece-defender = puolustaja
+play-piece-king = kuningas
+play-empty = tyhjä
+play-selected = valittu
+play-keyboard-help = Näppäimistö: nuolinäppäimillä liikut laudalla, Enter nostaa nappulan ja laskee sen, Escape peruu valinnan.
+play-error = Harjoituslautaa ei voitu käynnistää: { $error }

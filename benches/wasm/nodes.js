@@ -1,0 +1,24 @@
+// AI speed of the practice board's WebAssembly in Node (V8, as in Chromium):
+//   cargo run -q -p rulehub-play --example preset_json -- copenhagen > /tmp/r.json
+//   node benches/wasm/nodes.js /tmp/r.json [level] [wasm]
+// prints nodes, depth, ms and nodes/s of the AI's first move; compare with
+// `rulehub ai --rules copenhagen --level normal`.
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const engineJs = require(path.join(__dirname, '../../themes/default/static/play/engine.js'));
+const [rulesFile, level = 'normal', wasm = path.join(__dirname, '../../themes/default/static/play/engine.wasm')] = process.argv.slice(2);
+engineJs.load(fs.readFileSync(wasm)).then((engine) => {
+  const state = engine.newGame(JSON.parse(fs.readFileSync(rulesFile, 'utf8')));
+  if (!state.ok) throw new Error(state.error);
+  engine.aiMove(state.handle, level, 0, 0); // warm up the JIT
+  const runs = 5;
+  let best = Infinity;
+  let answer;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    answer = engine.aiMove(state.handle, level, 0, 0);
+    best = Math.min(best, performance.now() - t0);
+  }
+  console.log(`move ${answer.move}, depth ${answer.depth}, nodes ${answer.nodes}, ${best.toFixed(1)} ms (best of ${runs}), ${Math.round(answer.nodes / best * 1000)} nodes/s`);
+});

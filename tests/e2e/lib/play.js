@@ -1,0 +1,190 @@
+'use strict';
+// The practice board in headless Chromium: on every variant page (default
+// language) the reader plays random legal moves against the AI, by clicking
+// as a reader does, until the game ends; the game is exported with "Copy
+// game" and replayed by `rulehub replay`; one page is played by keyboard
+// only. The longest main-thread task after the board started is recorded
+// (PerformanceObserver "longtask") and must stay within 50 ms; the AI's
+// nodes/s in the worker is reported.
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { execFileSync } = require('child_process');
+
+const MAX_PLIES = 400; // a random reader against the AI ends far sooner
+const LONG_TASK_MS = 50;
+const RULEHUB = process.env.RULEHUB_BIN || path.join(__dirname, '../../../target/release/rulehub');
+
+// Records every long task from the moment the board asks for it.
+const OBSERVER = `
+  window.__longest = 0;
+  window.__longestThinking = 0;
+  window.__longTasks = 0;
+  window.__watch = false;
+  try {
+    new PerformanceObserver((list) => {
+      if (!window.__watch) return;
+      const s = document.querySelector('section.play');
+      const thinking = s && s.dataset.turn === 'ai';
+      for (const e of list.getEntries()) {
+        window.__longTasks++;
+        window.__longest = Math.max(window.__longest, e.duration);
+        if (thinking) window.__longestThinking = Math.max(window.__longestThinking, e.duration);
+      }
+    }).observe({ type: 'longtask', buffered: false });
+  } catch (e) {}
+`;
+
+async function waitForTurn(page) {
+  await page.waitForFunction(() => {
+    const s = document.querySelector('section.play');
+    return s && (s.dataset.outcome || s.dataset.error || s.dataset.turn === 'human');
+  }, null, { timeout: 30000 });
+  return page.evaluate(() => {
+    const s = document.querySelector('section.play');
+    return { outcome: s.dataset.outcome, error: s.dataset.error ? s.querySelector('.play-status').textContent : null, ply: Number(s.dataset.ply) };
+  });
+}
+
+async function aiStats(page) {
+  return page.evaluate(() => window.__ai || { nodes: 0, ms: 0 });
+}
+
+// Plays one game by clicking; returns { problems, plies, outcome, record, longest, nodes, ms }.
+async function playGame(context, url, side) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
+  await page.addInitScript({ content: OBSERVER });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  // Sum the AI's nodes and time as the section reports them after each move.
+  await page.evaluate(() => {
+    window.__ai = { nodes: 0, ms: 0, moves: 0 };
+    const s = document.querySelector('section.play');
+    new MutationObserver(() => {
+      if (s.dataset.aiMs && s.dataset.aiMs !== window.__lastMs + '|' + s.dataset.ply) {
+        window.__lastMs = s.dataset.aiMs + '|' + s.dataset.ply;
+        window.__ai.nodes += Number(s.dataset.aiNodes);
+        window.__ai.ms += Number(s.dataset.aiMs);
+        window.__ai.moves += 1;
+      }
+    }).observe(s, { attributes: true, attributeFilter: ['data-ai-ms'] });
+  });
+  if (side) await page.selectOption('section.play select[name=side]', side);
+  await page.evaluate(() => { window.__watch = true; });
+  let state = await waitForTurn(page);
+  while (!state.outcome && !state.error && state.ply < MAX_PLIES) {
+    const pieces = page.locator('.play-movable');
+    const n = await pieces.count();
+    if (!n) { problems.push(`ply ${state.ply}: the reader's turn but no piece can move`); break; }
+    await pieces.nth(Math.floor(Math.random() * n)).click();
+    const targets = page.locator('.play-target');
+    const t = await targets.count();
+    if (!t) { problems.push(`ply ${state.ply}: a movable piece shows no destination`); break; }
+    await targets.nth(Math.floor(Math.random() * t)).click();
+    state = await waitForTurn(page);
+  }
+  if (state.error) problems.push(`board error: ${state.error}`);
+  if (!state.outcome && !state.error) problems.push(`no result after ${state.ply} plies`);
+  const longest = await page.evaluate(() => window.__longest);
+  const longestThinking = await page.evaluate(() => window.__longestThinking);
+  const ai = await aiStats(page);
+  await page.click('section.play button:has-text("Copy game")');
+  await page.waitForFunction(() => { const r = document.querySelector('.play-record'); return r && !r.hidden && r.value; });
+  const record = await page.$eval('.play-record', (r) => r.value);
+  const status = await page.$eval('.play-status', (s) => s.textContent);
+  await page.close();
+  return { problems, plies: state.ply, outcome: state.outcome, record, longest, longestThinking, ai, status };
+}
+
+// `rulehub replay` with the command the record's first line names.
+function replay(record) {
+  const first = record.split('\n')[0];
+  const m = /^# rulehub replay --rules (\S+) --setup '([^']+)' --to-move (\w+) FILE$/.exec(first);
+  if (!m) return [`the record names no replay command (custom rules?): ${first}`];
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rulehub-play-')), 'game.txt');
+  fs.writeFileSync(file, record);
+  try {
+    execFileSync(RULEHUB, ['replay', '--rules', m[1], '--setup', m[2], '--to-move', m[3], file], { stdio: 'pipe' });
+    return [];
+  } catch (e) {
+    return [`rulehub replay failed (exit ${e.status}): ${String(e.stderr || e.stdout).trim().split('\n').slice(-2).join(' ')}`];
+  }
+}
+
+// Keyboard only: move the cursor with arrows to a movable piece, Enter,
+// then to one of its destinations, Enter; the move must be played and
+// announced in the live region.
+async function keyboardGame(context, url) {
+  const page = await context.newPage();
+  const problems = [];
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  for (let move = 0; move < 3; move++) {
+    const state = await waitForTurn(page);
+    if (state.outcome) break;
+    const before = state.ply;
+    // Reach the board by Tab, as a keyboard user does.
+    let onBoard = await page.evaluate(() => document.activeElement && document.activeElement.classList.contains('play-cell'));
+    for (let i = 0; i < 40 && !onBoard; i++) {
+      await page.keyboard.press('Tab');
+      onBoard = await page.evaluate(() => document.activeElement && document.activeElement.classList.contains('play-cell'));
+    }
+    if (!onBoard) { problems.push('Tab never reaches the board'); break; }
+    const plan = await page.evaluate(() => {
+      const cells = [...document.querySelectorAll('.play-cell')];
+      const squares = cells.map((c) => c.dataset.square);
+      const from = document.querySelector('.play-movable');
+      return { cursor: document.activeElement.dataset.square, from: from.dataset.square, squares };
+    });
+    const go = async (to) => {
+      const cur = await page.evaluate(() => document.activeElement.dataset.square);
+      const [fc, fr] = [cur.charCodeAt(0), Number(cur.slice(1))];
+      const [tc, tr] = [to.charCodeAt(0), Number(to.slice(1))];
+      for (let i = 0; i < Math.abs(tc - fc); i++) await page.keyboard.press(tc > fc ? 'ArrowRight' : 'ArrowLeft');
+      for (let i = 0; i < Math.abs(tr - fr); i++) await page.keyboard.press(tr > fr ? 'ArrowUp' : 'ArrowDown');
+    };
+    await go(plan.from);
+    await page.keyboard.press('Enter');
+    const target = await page.evaluate(() => { const t = document.querySelector('.play-target'); return t && t.dataset.square; });
+    if (!target) { problems.push(`Enter on ${plan.from} shows no destination`); break; }
+    await go(target);
+    await page.keyboard.press('Enter');
+    const after = await waitForTurn(page);
+    if (after.ply <= before) problems.push(`keyboard move ${plan.from}-${target} was not played`);
+    const said = await page.$eval('.play-status', (s) => s.textContent);
+    if (!said.includes(`${plan.from}-${target}`)) problems.push(`the live region did not announce ${plan.from}-${target}: "${said}"`);
+  }
+  await page.close();
+  return problems;
+}
+
+async function checkPlay(context, origin, variantPages, results, log) {
+  const totals = { nodes: 0, ms: 0, longest: 0, longestThinking: 0, lengths: [] };
+  for (const p of variantPages) {
+    for (const side of ['attackers', 'defenders']) {
+      const g = await playGame(context, origin + p, side);
+      const problems = [...g.problems];
+      // While the AI thinks the page must stay responsive; the reader's own
+      // clicks (driven by Playwright on a shared machine) are reported only.
+      if (g.longestThinking > LONG_TASK_MS) problems.push(`a main-thread task took ${g.longestThinking.toFixed(0)} ms while the AI thought (limit ${LONG_TASK_MS})`);
+      if (g.outcome && !g.status) problems.push('no result announced');
+      if (!problems.length) problems.push(...replay(g.record));
+      totals.nodes += g.ai.nodes;
+      totals.ms += g.ai.ms;
+      totals.longest = Math.max(totals.longest, g.longest);
+      totals.longestThinking = Math.max(totals.longestThinking, g.longestThinking);
+      totals.lengths.push(g.plies);
+      results.add('play', `${p} (reader: ${side})`, problems);
+      log(`     ${p} reader ${side}: ${g.plies} plies, ${g.outcome || 'unfinished'}, longest task ${g.longest.toFixed(0)} ms (${g.longestThinking.toFixed(0)} ms while the AI thought), AI ${g.ai.nodes} nodes in ${g.ai.ms.toFixed(0)} ms`);
+    }
+  }
+  if (variantPages.length) results.add('play-keyboard', variantPages[0], await keyboardGame(context, origin + variantPages[0]));
+  const rate = totals.ms ? Math.round(totals.nodes / totals.ms * 1000) : 0;
+  const sorted = totals.lengths.slice().sort((a, b) => a - b);
+  log(`     play: AI ${rate} nodes/s in the worker; longest main-thread task ${totals.longest.toFixed(0)} ms (${totals.longestThinking.toFixed(0)} ms while the AI thought); game lengths (plies) min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted[sorted.length - 1]}`);
+}
+
+module.exports = { checkPlay };

@@ -1,0 +1,177 @@
+//! The practice board: every variant page ships its resolved rules and the
+//! committed WebAssembly engine, and that engine is built from today's
+//! engine sources (else: run scripts/build-wasm.sh).
+
+use crate::common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use rulehub::site::{self, BuildOptions};
+
+const WASM: &str = "themes/default/static/play/engine.wasm";
+const MANIFEST: &str = "crates/rulehub-play/wasm.manifest";
+
+fn repo() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// `sha256sum` of the files, then of that listing — the fingerprint
+/// scripts/build-wasm.sh writes (same files, same order, same tool).
+fn sources_digest() -> String {
+    let mut files: Vec<String> = ["crates/rulehub-engine", "crates/rulehub-play"]
+        .iter()
+        .flat_map(|dir| walkdir::WalkDir::new(repo().join(dir)))
+        .map(|entry| entry.expect("walk the crate sources"))
+        .filter(|entry| entry.file_type().is_file())
+        .filter_map(|entry| {
+            let rel = entry
+                .path()
+                .strip_prefix(repo())
+                .ok()?
+                .to_str()?
+                .to_string();
+            let name = entry.file_name().to_str()?;
+            let wanted = name.ends_with(".rs") || name == "Cargo.toml";
+            (wanted && !rel.contains("/target/")).then_some(rel)
+        })
+        .collect();
+    // `LC_ALL=C sort`: byte order.
+    files.sort();
+    let listing = Command::new("sha256sum")
+        .args(&files)
+        .current_dir(repo())
+        .output()
+        .expect("sha256sum runs");
+    assert!(listing.status.success(), "sha256sum failed");
+    sha256_of(&listing.stdout)
+}
+
+fn sha256_of(bytes: &[u8]) -> String {
+    use std::io::Write;
+    let mut child = Command::new("sha256sum")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sha256sum runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(bytes)
+        .expect("write to sha256sum");
+    let out = child.wait_with_output().expect("sha256sum finishes");
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+fn manifest_field(name: &str) -> String {
+    let text =
+        std::fs::read_to_string(repo().join(MANIFEST)).expect("the wasm manifest is committed");
+    text.lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' '))
+        .unwrap_or_else(|| panic!("{MANIFEST} has no `{name}` line"))
+        .to_string()
+}
+
+#[test]
+fn the_committed_engine_wasm_is_built_from_todays_engine_sources() {
+    assert_eq!(
+        manifest_field("sources-sha256"),
+        sources_digest(),
+        "the engine or play crate changed since {WASM} was built: run scripts/build-wasm.sh and commit its output"
+    );
+    let wasm = std::fs::read(repo().join(WASM)).expect("the wasm artifact is committed");
+    assert_eq!(
+        manifest_field("wasm-sha256"),
+        sha256_of(&wasm),
+        "{WASM} is not the file scripts/build-wasm.sh recorded: run it again and commit its output"
+    );
+}
+
+fn build(hub: &Path) -> std::collections::BTreeMap<String, Vec<u8>> {
+    site::build(hub, &BuildOptions::default())
+        .expect("fixture builds")
+        .files
+        .files
+}
+
+/// The JSON blob of the page's practice board.
+fn play_data(html: &str) -> serde_json::Value {
+    let start = html
+        .find(r#"<script type="application/json" class="play-data">"#)
+        .expect("the page has a practice board");
+    let rest = &html[start..];
+    let body =
+        &rest[rest.find('>').expect("tag end") + 1..rest.find("</script>").expect("script end")];
+    serde_json::from_str(body).expect("the board's data is JSON")
+}
+
+#[test]
+fn a_variant_page_ships_its_resolved_rules_and_the_engine_without_a_wasm_toolchain() {
+    let files = build(&common::fixture_path("mini"));
+    let html = String::from_utf8_lossy(&files["tafl/standard/index.html"]).into_owned();
+    // Hidden until the script starts it: without JavaScript the page is as before.
+    assert!(
+        html.contains(r#"<section class="play" id="play" aria-labelledby="play-heading" hidden>"#)
+    );
+    let data = play_data(&html);
+    let mut expected = rulehub::engine::tafl::preset("tablut-edge").expect("preset");
+    expected.setup = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3".to_string();
+    assert_eq!(
+        data["rules"],
+        serde_json::to_value(&expected).expect("rules")
+    );
+    assert_eq!(data["replay_preset"], "tablut-edge");
+    assert_eq!(
+        data["outcomes"]["win-defenders-edge-escape"],
+        "The defenders win: the king has reached the edge."
+    );
+    let cs = String::from_utf8_lossy(&files["cs/tafl/standard/index.html"]).into_owned();
+    assert_eq!(play_data(&cs)["strings"]["play-new-game"], "Nová hra");
+    // The committed engine goes out as it is, beside its loader and board.
+    let wasm = std::fs::read(repo().join(WASM)).expect("committed wasm");
+    assert_eq!(files["assets/play/engine.wasm"], wasm);
+    for asset in ["board.js", "engine.js", "worker.js", "play.css"] {
+        assert!(
+            files.contains_key(&format!("assets/play/{asset}")),
+            "{asset} missing"
+        );
+    }
+}
+
+#[test]
+fn custom_rules_reach_the_board_and_name_no_preset() {
+    let hub = common::Hub::copy("mini");
+    hub.edit(
+        "content/tafl/tablut.md",
+        "  players: [attackers, defenders]\n",
+        "  players: [attackers, defenders]\n  rules: { preset: tablut-edge, move_limit: 40 }\n",
+    );
+    let files = build(hub.root());
+    let data = play_data(&String::from_utf8_lossy(&files["tafl/standard/index.html"]));
+    assert_eq!(data["rules"]["move_limit"], 40);
+    assert_eq!(data["replay_preset"], serde_json::Value::Null);
+}
+
+#[test]
+fn nothing_in_the_board_data_can_close_its_script_element() {
+    let hub = common::Hub::copy("mini");
+    let en = std::fs::read_to_string(repo().join("themes/default/i18n/en.ftl")).expect("en.ftl");
+    let hostile = en
+        .lines()
+        .map(|line| match line.starts_with("play-intro =") {
+            true => "play-intro = Try </script><b>this</b>",
+            false => line,
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    hub.write("themes/default/i18n/en.ftl", hostile);
+    let files = build(hub.root());
+    let html = String::from_utf8_lossy(&files["tafl/standard/index.html"]).into_owned();
+    let data = play_data(&html);
+    assert_eq!(data["strings"]["play-intro"], "Try </script><b>this</b>");
+}

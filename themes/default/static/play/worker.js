@@ -1,0 +1,63 @@
+// The practice board's engine thread: the WebAssembly engine and its AI run
+// here, so the page never waits on a search. Messages in: {id, op, ...};
+// out: {id, answer}. The first message, {op:'init', wasm}, loads the module
+// from that URL.
+'use strict';
+importScripts('engine.js');
+var engine = null;
+var handle = null;
+
+function run(msg) {
+  switch (msg.op) {
+    case 'new':
+      if (handle !== null) engine.freeGame(handle);
+      var state = engine.newGame(msg.request);
+      handle = state.ok ? state.handle : null;
+      return state;
+    case 'play':
+      return engine.play(handle, msg.from, msg.to);
+    case 'undo':
+      return engine.undo(handle);
+    case 'record':
+      return engine.record(handle);
+    case 'ai':
+      // Search, then play the answer, so the board gets one state back.
+      var t0 = performance.now();
+      var choice = engine.aiMove(handle, msg.level, msg.seed, 0);
+      var ms = performance.now() - t0;
+      if (!choice.ok) return choice;
+      var played = engine.play(handle, choice.from, choice.to);
+      played.ai = { nodes: choice.nodes, depth: choice.depth, score: choice.score, ms: ms };
+      return played;
+    default:
+      return { ok: false, error: 'unknown request ' + msg.op };
+  }
+}
+
+var ready = null;
+self.onmessage = function (event) {
+  var msg = event.data;
+  if (msg.op === 'init') {
+    ready = fetch(msg.wasm)
+      .then(function (r) {
+        if (!r.ok) throw new Error('engine.wasm: HTTP ' + r.status);
+        return r.arrayBuffer();
+      })
+      .then(RulehubEngine.load)
+      .then(function (e) { engine = e; });
+    ready.then(
+      function () { self.postMessage({ id: msg.id, answer: { ok: true } }); },
+      function (e) { self.postMessage({ id: msg.id, answer: { ok: false, error: String(e && e.message || e) } }); }
+    );
+    return;
+  }
+  ready.then(function () {
+    var answer;
+    try {
+      answer = run(msg);
+    } catch (e) {
+      answer = { ok: false, error: String(e && e.message || e) };
+    }
+    self.postMessage({ id: msg.id, answer: answer });
+  });
+};
