@@ -26,10 +26,16 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("404.html", include_str!("../../templates/404.html")),
 ];
 
-const STATIC: &[(&str, &[u8])] = &[(
-    "style.css",
-    include_bytes!("../../themes/default/static/style.css"),
-)];
+const STATIC: &[(&str, &[u8])] = &[
+    (
+        "style.css",
+        include_bytes!("../../themes/default/static/style.css"),
+    ),
+    (
+        "search.js",
+        include_bytes!("../../themes/default/static/search.js"),
+    ),
+];
 
 const PALETTE: &str = include_str!("../../themes/default/palette.yaml");
 

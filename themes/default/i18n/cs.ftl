@@ -151,3 +151,10 @@ board-legend = Legenda
 legend-king = král
 translation-outdated = Tento překlad vznikl podle starší verze pravidel; originál se mezitím změnil.
 translation-outdated-link = Přečíst aktuální originál
+
+## Hledání na webu (pole v záhlaví každé stránky)
+search-label = Hledat v pravidlech
+search-placeholder = Hledat v pravidlech…
+search-results = Výsledky:
+search-no-results = Nic nenalezeno. Zkuste jiné slovo nebo méně slov.
+search-unavailable = Hledání teď není k dispozici.

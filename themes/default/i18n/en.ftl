@@ -147,3 +147,10 @@ board-legend = Key
 legend-king = the king
 translation-outdated = This translation was written for an earlier version of the rules; the original has changed since.
 translation-outdated-link = Read the current original
+
+## Site search (the box in every page's header)
+search-label = Search the rules
+search-placeholder = Search the rules…
+search-results = Results:
+search-no-results = Nothing found. Try another word, or fewer words.
+search-unavailable = Search is not available right now.

@@ -147,3 +147,10 @@ board-legend = Selite
 legend-king = kuningas
 translation-outdated = Tämä käännös on tehty sääntöjen aiemmasta versiosta; alkuperäistä on sittemmin muutettu.
 translation-outdated-link = Lue nykyinen alkuperäinen
+
+## Sivuston haku (hakukenttä jokaisen sivun ylälaidassa)
+search-label = Hae säännöistä
+search-placeholder = Hae säännöistä…
+search-results = Tuloksia:
+search-no-results = Mitään ei löytynyt. Kokeile toista sanaa tai vähempiä sanoja.
+search-unavailable = Haku ei ole juuri nyt käytettävissä.
