@@ -8,6 +8,7 @@ mod audit;
 mod comparison;
 pub mod output;
 mod pages;
+pub mod search;
 mod session;
 mod sitemap;
 mod svg_cache;

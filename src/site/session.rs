@@ -297,6 +297,16 @@ fn inputs(hub: &Hub, unit: Unit) -> Inputs {
             inputs.sections(&family.index);
             variant_files(&mut inputs, variant, |page_text, _| 0..page_text.len());
         }
+        Unit::Search => {
+            // The index reads every family page and every variant whole.
+            for family in &hub.families {
+                inputs.name(family.name.as_bytes());
+                inputs.sections(&family.index);
+                for variant in &family.variants {
+                    variant_files(&mut inputs, variant, |page_text, _| 0..page_text.len());
+                }
+            }
+        }
         Unit::Listings => {
             // Listings show section pages whole, and of variants only what
             // front matter says (title, summary, order, rules, board).

@@ -53,6 +53,10 @@ const STATIC: &[(&str, &[u8])] = &[
         "play/worker.js",
         include_bytes!("../../themes/default/static/play/worker.js"),
     ),
+    (
+        "search.js",
+        include_bytes!("../../themes/default/static/search.js"),
+    ),
 ];
 
 const PALETTE: &str = include_str!("../../themes/default/palette.yaml");

@@ -42,5 +42,6 @@ mod site_comparison;
 mod site_incremental;
 mod site_links;
 mod site_pages;
+mod site_search;
 mod suggestions;
 mod translations;

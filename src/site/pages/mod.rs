@@ -14,6 +14,7 @@ use serde::Serialize;
 mod collate;
 mod listings;
 mod play;
+mod search_pages;
 mod units;
 mod variant;
 
@@ -60,6 +61,11 @@ pub const UI_MESSAGE_IDS: &[&str] = &[
     "rules-at-a-glance",
     "translation-outdated",
     "translation-outdated-link",
+    "search-label",
+    "search-placeholder",
+    "search-results",
+    "search-no-results",
+    "search-unavailable",
 ];
 
 /// URL segment of a family's generated comparison page; no variant may use it.
@@ -245,6 +251,9 @@ struct Common {
     languages: Vec<LanguageLink>,
     home_href: String,
     style_href: String,
+    /// The folder of this language's search index, and the script that reads it.
+    search_href: String,
+    search_script_href: String,
     crumbs: Vec<Crumb>,
     t: BTreeMap<String, String>,
 }
@@ -339,6 +348,8 @@ fn common(site: &SiteContext, page: PageId, lang: &str, title: &str, description
         languages,
         home_href: site.href(&site.dir(PageId::Home, lang)),
         style_href: site.href("assets/style.css"),
+        search_href: site.href(&crate::site::search::folder(lang)),
+        search_script_href: site.href("assets/search.js"),
         crumbs,
         t: site
             .ui

@@ -4,6 +4,7 @@
 use rayon::prelude::*;
 
 use super::listings::render_listings;
+use super::search_pages::render_search;
 use super::variant::render_variant;
 use super::{COMPARISON_SLUG, PageId, PageOutput, SiteContext};
 use crate::diagnostic::Diagnostic;
@@ -29,6 +30,8 @@ pub enum Unit<'a> {
     /// family, comparison and 404 pages, the sitemap, robots.txt, theme
     /// assets and files copied from `content/`.
     Listings,
+    /// The search index of every language, which reads every page.
+    Search,
 }
 
 /// A [`Unit`] by name, to remember it between builds.
@@ -36,6 +39,7 @@ pub enum Unit<'a> {
 pub enum UnitId {
     Variant { family: String, name: String },
     Listings,
+    Search,
 }
 
 impl Unit<'_> {
@@ -46,6 +50,7 @@ impl Unit<'_> {
                 name: variant.name.clone(),
             },
             Unit::Listings => UnitId::Listings,
+            Unit::Search => UnitId::Search,
         }
     }
 }
@@ -80,12 +85,14 @@ fn page_count(site: &SiteContext, unit: Unit) -> usize {
         // Home, and each family's page and comparison, in every language;
         // and the 404 page.
         Unit::Listings => languages.len() * (1 + 2 * site.hub.families.len()) + 1,
+        Unit::Search => 0,
     }
 }
 
-/// Every unit of the site: the listings first, then each variant.
+/// Every unit of the site: the listings and the search index first, then
+/// each variant.
 pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
-    let mut units = vec![Unit::Listings];
+    let mut units = vec![Unit::Listings, Unit::Search];
     for family in &site.hub.families {
         units.extend(family.variants.iter().map(|v| Unit::Variant(family, v)));
     }
@@ -109,6 +116,7 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
             gather(pages)
         }
         Unit::Listings => render_listings(site),
+        Unit::Search => render_search(site),
     }
 }
 

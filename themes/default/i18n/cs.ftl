@@ -194,3 +194,10 @@ play-empty = prázdné
 play-selected = vybráno
 play-keyboard-help = Klávesnice: šipkami se pohybujete po desce, Enter zvedne kámen a položí jej, Escape výběr zruší.
 play-error = Cvičnou desku se nepodařilo spustit: { $error }
+
+## Hledání na webu (pole v záhlaví každé stránky)
+search-label = Hledat v pravidlech
+search-placeholder = Hledat v pravidlech…
+search-results = Výsledky:
+search-no-results = Nic nenalezeno. Zkuste jiné slovo nebo méně slov.
+search-unavailable = Hledání teď není k dispozici.

@@ -190,3 +190,10 @@ play-empty = empty
 play-selected = selected
 play-keyboard-help = Keyboard: the arrow keys move around the board, Enter picks up a piece and puts it down, Escape lets go of it.
 play-error = The practice board could not start: { $error }
+
+## Site search (the box in every page's header)
+search-label = Search the rules
+search-placeholder = Search the rules…
+search-results = Results:
+search-no-results = Nothing found. Try another word, or fewer words.
+search-unavailable = Search is not available right now.

@@ -190,3 +190,10 @@ play-empty = tyhjä
 play-selected = valittu
 play-keyboard-help = Näppäimistö: nuolinäppäimillä liikut laudalla, Enter nostaa nappulan ja laskee sen, Escape peruu valinnan.
 play-error = Harjoituslautaa ei voitu käynnistää: { $error }
+
+## Sivuston haku (hakukenttä jokaisen sivun ylälaidassa)
+search-label = Hae säännöistä
+search-placeholder = Hae säännöistä…
+search-results = Tuloksia:
+search-no-results = Mitään ei löytynyt. Kokeile toista sanaa tai vähempiä sanoja.
+search-unavailable = Haku ei ole juuri nyt käytettävissä.

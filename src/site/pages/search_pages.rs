@@ -1,0 +1,134 @@
+//! The search unit: every family and variant page of every language,
+//! rendered to text (boards left out, worked examples as their sentences)
+//! and indexed per language by [`crate::site::search`].
+
+use rayon::prelude::*;
+
+use super::units::UnitOutput;
+use super::{PageId, SiteContext, render_markdown, section_body, section_title};
+use crate::diagnostic::Diagnostic;
+use crate::hub::{Family, Variant};
+use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
+use crate::site::search::{self, Document};
+use crate::family::{CheckedVariant, WorkedExample};
+
+pub(super) fn render_search(site: &SiteContext) -> Result<UnitOutput, Vec<Diagnostic>> {
+    let languages = site.languages();
+    let files: Vec<Vec<(String, Vec<u8>)>> = languages
+        .par_iter()
+        .map(|lang| search::index_files(lang, &language_documents(site, lang)))
+        .collect();
+    Ok(UnitOutput {
+        files: files.into_iter().flatten().collect(),
+        pages: 0,
+        diagrams: 0,
+    })
+}
+
+/// Every document of one language, in site order: each family's page,
+/// then its variants.
+fn language_documents(site: &SiteContext, lang: &str) -> Vec<Document> {
+    let mut documents = Vec::new();
+    for family in &site.hub.families {
+        let title = section_title(site, &family.index, lang, &family.name);
+        // A page that does not render is reported by the unit that renders it.
+        if let Ok((content, summary)) = section_body(site, &family.index, lang) {
+            let href = site.href(&site.dir(PageId::Family(family), lang));
+            documents.extend(search::page_documents(&href, &title, &summary, &content));
+        }
+        let variants: Vec<Vec<Document>> = family
+            .variants
+            .par_iter()
+            .map(|variant| variant_documents(site, family, variant, lang))
+            .collect();
+        documents.extend(variants.into_iter().flatten());
+    }
+    documents
+}
+
+fn variant_documents(
+    site: &SiteContext,
+    family: &Family,
+    variant: &Variant,
+    lang: &str,
+) -> Vec<Document> {
+    let page = PageId::Variant(family, variant);
+    if !site.exists(page, lang) {
+        return Vec::new();
+    }
+    let Some(checked) = site
+        .checked
+        .get(&(family.name.clone(), variant.name.clone()))
+    else {
+        return Vec::new();
+    };
+    let translation = variant
+        .translations
+        .get(lang)
+        .filter(|_| lang != site.default_lang());
+    let (title, summary, body, body_start, path, text) = match translation {
+        Some(t) => (
+            &t.front.title,
+            t.front
+                .summary
+                .clone()
+                .or_else(|| variant.page.front.summary.clone()),
+            t.body(),
+            t.split.body.start,
+            &t.source.path,
+            &t.source.text,
+        ),
+        None => {
+            let p = &variant.page;
+            (
+                &p.front.title,
+                p.front.summary.clone(),
+                p.body(),
+                p.split.body.start,
+                &p.source.path,
+                &p.source.text,
+            )
+        }
+    };
+    let embeds = TextEmbeds {
+        site,
+        checked,
+        lang,
+    };
+    let Ok(content) = render_markdown(site, body, body_start, path, text, &embeds) else {
+        return Vec::new();
+    };
+    let href = site.href(&site.dir(page, lang));
+    search::page_documents(&href, title, summary.as_deref().unwrap_or(""), &content)
+}
+
+/// Boards as nothing, worked examples as the sentence that describes them.
+struct TextEmbeds<'a> {
+    site: &'a SiteContext<'a>,
+    checked: &'a CheckedVariant,
+    lang: &'a str,
+}
+
+impl TextEmbeds<'_> {
+    fn sentence(&self, example: Option<&dyn WorkedExample>) -> String {
+        example.map_or_else(String::new, |example| {
+            format!(
+                "<p>{}</p>\n",
+                super::escape(&example.describe(self.site.i18n, self.lang))
+            )
+        })
+    }
+}
+
+impl Embeds for TextEmbeds<'_> {
+    fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+        Ok(match shortcode.kind {
+            ShortcodeKind::Svg => String::new(),
+            ShortcodeKind::Example => self.sentence(self.checked.example(&shortcode.target)),
+        })
+    }
+
+    fn example_block(&self, index: usize) -> String {
+        self.sentence(self.checked.examples.get(index).map(|e| e.as_ref()))
+    }
+}
