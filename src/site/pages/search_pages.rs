@@ -7,10 +7,10 @@ use rayon::prelude::*;
 use super::units::UnitOutput;
 use super::{PageId, SiteContext, render_markdown, section_body, section_title};
 use crate::diagnostic::Diagnostic;
+use crate::family::{CheckedVariant, WorkedExample};
 use crate::hub::{Family, Variant};
 use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
 use crate::site::search::{self, Document};
-use crate::family::{CheckedVariant, WorkedExample};
 
 pub(super) fn render_search(site: &SiteContext) -> Result<UnitOutput, Vec<Diagnostic>> {
     let languages = site.languages();
