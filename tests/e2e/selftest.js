@@ -120,6 +120,29 @@ const FAULTS = [
     expect: { 'svg-shown': '/tafl/brandubh/example-orphan.svg is not shown' },
     files: { 'tafl/brandubh/example-orphan.svg': () => fs.readFileSync(path.join(siteDir(), 'tafl/brandubh/board.svg'), 'utf8') },
   },
+  {
+    name: 'a game record rulehub replay refuses',
+    page: '/tafl/tablut/',
+    target: /^\/tafl\/tablut\/ \(reader: /,
+    expect: { play: 'rulehub replay failed' },
+    // Every record the board writes gains a move after the game's end.
+    edit: (h) => sub(h, '</head>', `<script>(() => {
+      const v = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+      Object.defineProperty(HTMLTextAreaElement.prototype, 'value', {
+        configurable: true, get() { return v.get.call(this); },
+        set(text) { v.set.call(this, text ? text + 'a1-a2\\n' : text); },
+      });
+    })();</script></head>`),
+  },
+  {
+    name: 'a board Enter does not work on',
+    page: '/tafl/brandubh/',
+    expect: { 'play-keyboard': 'shows no destination' },
+    // (The keyboard game is played on the first variant page the check sees.)
+    edit: (h) => sub(h, '</head>', `<script>document.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' && e.target.classList && e.target.classList.contains('play-cell')) { e.preventDefault(); e.stopImmediatePropagation(); }
+    }, true);</script></head>`),
+  },
 ];
 
 let SITE;
