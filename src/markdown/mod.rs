@@ -97,12 +97,47 @@ pub struct BodyError {
     pub help: String,
 }
 
+/// Where a body is rendered: as a page of its own (the default), or as one
+/// section of a longer page (a family's "print all rules" page), whose
+/// headings sit lower and whose anchors carry the section's prefix, so that
+/// the ids of many bodies on one page stay unique.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Placement<'a> {
+    /// Levels added to every heading (at most h6).
+    pub heading_offset: u8,
+    /// Put before every heading id and every `#anchor` link.
+    pub id_prefix: &'a str,
+}
+
+impl Placement<'_> {
+    fn level(&self, level: HeadingLevel) -> HeadingLevel {
+        match heading_level(level).saturating_add(self.heading_offset) {
+            1 => HeadingLevel::H1,
+            2 => HeadingLevel::H2,
+            3 => HeadingLevel::H3,
+            4 => HeadingLevel::H4,
+            5 => HeadingLevel::H5,
+            _ => HeadingLevel::H6,
+        }
+    }
+}
+
 /// Renders a page body. Every problem is reported, not only the first.
 /// Raw HTML is sanitised unless `raw_html` trusts it.
 pub fn render(
     body: &str,
     embeds: &dyn Embeds,
     raw_html: RawHtml,
+) -> Result<Rendered, Vec<BodyError>> {
+    render_placed(body, embeds, raw_html, Placement::default())
+}
+
+/// [`render`], with the body placed as `placement` says.
+pub fn render_placed(
+    body: &str,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+    placement: Placement,
 ) -> Result<Rendered, Vec<BodyError>> {
     let mut errors = Vec::new();
     let code_ranges = code_ranges(body);
@@ -182,7 +217,11 @@ pub fn render(
                     .position(|(e, _)| matches!(e, Event::End(TagEnd::Heading(_))))
                     .map_or(events.len(), |p| i + p);
                 let text = plain_text(&events[i + 1..end]);
-                let id = ids.unique(id.as_deref().map_or_else(|| slugify(&text), str::to_string));
+                let id = format!(
+                    "{}{}",
+                    placement.id_prefix,
+                    ids.unique(id.as_deref().map_or_else(|| slugify(&text), str::to_string))
+                );
                 headings.push(Heading {
                     level: heading_level(*level),
                     id: id.clone(),
@@ -194,10 +233,28 @@ pub fn render(
                     .cloned()
                     .collect();
                 out_events.push(Event::Start(Tag::Heading {
-                    level: *level,
+                    level: placement.level(*level),
                     id: Some(CowStr::from(id)),
                     classes: classes.clone(),
                     attrs,
+                }));
+                i += 1;
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                out_events.push(Event::End(TagEnd::Heading(placement.level(*level))));
+                i += 1;
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) if !placement.id_prefix.is_empty() && dest_url.starts_with('#') => {
+                out_events.push(Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: CowStr::from(format!("#{}{}", placement.id_prefix, &dest_url[1..])),
+                    title: title.clone(),
+                    id: id.clone(),
                 }));
                 i += 1;
             }
@@ -455,6 +512,33 @@ mod tests {
             rendered.html.contains("<h2 id=\"král-a-trůn-1\">"),
             "{}",
             rendered.html
+        );
+    }
+
+    #[test]
+    fn a_body_placed_as_a_section_has_lower_headings_and_prefixed_anchors() {
+        let placement = Placement {
+            heading_offset: 1,
+            id_prefix: "brandubh-",
+        };
+        let rendered = render_placed(
+            "## Setup\n\nSee [the capture](#capture) and [elsewhere](../x/#capture).\n\n###### Deep\n",
+            &NoEmbeds,
+            RawHtml::Sanitise,
+            placement,
+        )
+        .expect("valid");
+        let html = &rendered.html;
+        assert!(
+            html.contains("<h3 id=\"brandubh-setup\">Setup</h3>"),
+            "{html}"
+        );
+        assert!(html.contains("href=\"#brandubh-capture\""), "{html}");
+        assert!(html.contains("href=\"../x/#capture\""), "{html}");
+        // h6 stays h6: there is no h7.
+        assert!(
+            html.contains("<h6 id=\"brandubh-deep\">Deep</h6>"),
+            "{html}"
         );
     }
 

@@ -176,6 +176,7 @@ struct Prepared {
     /// The templates' UI strings (`t.*`) by language, resolved once per
     /// build rather than once per page.
     ui: BTreeMap<String, BTreeMap<String, String>>,
+    neighbours: pages::Neighbours,
     /// Warnings so far.
     diagnostics: Vec<Diagnostic>,
 }
@@ -190,6 +191,7 @@ impl Prepared {
             templates: &self.templates,
             checked: &self.checked,
             ui: &self.ui,
+            neighbours: &self.neighbours,
         }
     }
 }
@@ -301,6 +303,7 @@ fn prepare_with(
         templates,
         checked,
         ui,
+        neighbours: pages::Neighbours::default(),
         diagnostics,
     })
 }

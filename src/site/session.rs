@@ -296,6 +296,23 @@ fn inputs(hub: &Hub, unit: Unit) -> Inputs {
             // The family's index gives the breadcrumb title.
             inputs.sections(&family.index);
             variant_files(&mut inputs, variant, |page_text, _| 0..page_text.len());
+            // Its previous and next links name its neighbours, in the
+            // family's order: a renamed or reordered sibling changes them.
+            for sibling in &family.variants {
+                let front = &sibling.page.front;
+                inputs.name(format!("{} {} {}", sibling.name, front.order, front.title).as_bytes());
+                for (lang, translation) in &sibling.translations {
+                    inputs.name(format!("{lang} {}", translation.front.title).as_bytes());
+                }
+            }
+        }
+        Unit::Print(family) => {
+            // The print page shows every variant of its family whole.
+            inputs.name(family.name.as_bytes());
+            inputs.sections(&family.index);
+            for variant in &family.variants {
+                variant_files(&mut inputs, variant, |page_text, _| 0..page_text.len());
+            }
         }
         Unit::Search => {
             // The index reads every family page and every variant whole.

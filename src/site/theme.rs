@@ -23,6 +23,7 @@ const TEMPLATES: &[(&str, &str)] = &[
         "comparison.html",
         include_str!("../../templates/comparison.html"),
     ),
+    ("print.html", include_str!("../../templates/print.html")),
     ("404.html", include_str!("../../templates/404.html")),
 ];
 

@@ -84,7 +84,9 @@ const FAULTS = [
   },
   {
     name: 'translated page with the wrong html lang',
-    page: '/cs/tafl/copenhagen/',
+    // (A family page: a variant page would then count as the default
+    // language's and have its practice board played in Czech.)
+    page: '/cs/tafl/',
     expect: { languages: 'current link is cs but <html lang="en">' },
     edit: (h) => sub(h, '<html lang="cs">', '<html lang="en">'),
   },
@@ -142,6 +144,12 @@ const FAULTS = [
     edit: (h) => sub(h, '</head>', `<script>document.addEventListener('keydown', (e) => {
       if (e.key === 'Enter' && e.target.classList && e.target.classList.contains('play-cell')) { e.preventDefault(); e.stopImmediatePropagation(); }
     }, true);</script></head>`),
+  },
+  {
+    name: 'worked examples that print split across sheets',
+    page: '/tafl/copenhagen/',
+    expect: { print: 'may be cut across sheets' },
+    edit: (h) => sub(h, '</head>', '<style>@media print{.example{break-inside:auto!important}}</style></head>'),
   },
 ];
 

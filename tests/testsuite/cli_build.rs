@@ -13,7 +13,7 @@ fn build_publishes_every_page_in_every_language() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "built 9 pages in 2 languages, 8 diagrams, 4 examples checked",
+            "built 11 pages in 2 languages, 8 diagrams, 4 examples checked",
         ));
     let site = tree(&hub.path("public"));
     for page in [
@@ -25,6 +25,8 @@ fn build_publishes_every_page_in_every_language() {
         "tafl/standard/example-pair-capture-after.svg",
         "cs/tafl/standard/index.html",
         "tafl/compare/index.html",
+        "tafl/print/index.html",
+        "cs/tafl/print/index.html",
         "404.html",
         "sitemap.xml",
         "robots.txt",
@@ -70,7 +72,7 @@ fn check_writes_nothing() {
         .assert()
         .success()
         .stderr(predicate::str::contains(
-            "checked 9 pages in 2 languages, 8 diagrams, 4 examples checked",
+            "checked 11 pages in 2 languages, 8 diagrams, 4 examples checked",
         ));
     assert!(!hub.path("public").exists());
 }

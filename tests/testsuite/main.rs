@@ -35,6 +35,7 @@ mod init;
 mod layers;
 mod new;
 mod play_board;
+mod print_and_pager;
 mod room_server;
 mod serve;
 mod server_records;

@@ -413,8 +413,11 @@ fn edits_reload_the_page_and_errors_show_as_an_escaped_overlay_until_fixed() {
     served.poll("/tafl/mini/", "the edited heading", |r| {
         r.body.contains("Edited heading")
     });
-    // A body edit renders that one page again, not the listings.
-    served.wait_for_stderr("(1 page re-rendered)", "only the edited page rendered");
+    // A body edit renders that page again, not the listings: the variant's page and its family's print page, which shows it too.
+    served.wait_for_stderr(
+        "(2 pages re-rendered)",
+        "only the edited page and the print page rendered",
+    );
 
     // A mistake (with markup in it): the last good page stays, under an
     // overlay that names the error, escaped.

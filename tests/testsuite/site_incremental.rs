@@ -78,15 +78,17 @@ fn paths(site: &SiteFiles) -> Vec<&String> {
     site.files.keys().collect()
 }
 
-/// Pages of each variant (tablut is in en and cs, second only in en) and
-/// of the listings (home, family and comparison in two languages, and the
-/// 404 page).
+/// Pages of each variant (tablut is in en and cs, second only in en), of
+/// the listings (home, family and comparison in two languages, and the 404
+/// page), and the family's print page (in two languages), which shows
+/// every variant's body.
 const TABLUT_PAGES: usize = 2;
 const SECOND_PAGES: usize = 1;
 const LISTING_PAGES: usize = 7;
+const PRINT_PAGES: usize = 2;
 
 #[test]
-fn a_body_edit_re_renders_only_that_variant_and_is_served() {
+fn a_body_edit_re_renders_only_that_variant_and_the_print_page() {
     let hub = hub();
     let mut served = Served::start(hub.root());
     let path = "content/tafl/tablut.md";
@@ -94,10 +96,15 @@ fn a_body_edit_re_renders_only_that_variant_and_is_served() {
         path,
         format!("{}\nA paragraph added while serving.\n", hub.read(path)),
     );
-    assert_eq!(served.rebuild(&[path]), TABLUT_PAGES);
+    assert_eq!(served.rebuild(&[path]), TABLUT_PAGES + PRINT_PAGES);
     assert!(
         served
             .page("tafl/standard/index.html")
+            .contains("A paragraph added while serving.")
+    );
+    assert!(
+        served
+            .page("tafl/print/index.html")
             .contains("A paragraph added while serving.")
     );
 }
@@ -128,7 +135,7 @@ fn a_translation_edit_re_renders_its_variant_in_every_language() {
         hub.read(path)
             .replace("Kameny táhnou", "Všechny kameny táhnou"),
     );
-    assert_eq!(served.rebuild(&[path]), TABLUT_PAGES);
+    assert_eq!(served.rebuild(&[path]), TABLUT_PAGES + PRINT_PAGES);
     assert!(
         served
             .page("cs/tafl/standard/index.html")
@@ -137,7 +144,7 @@ fn a_translation_edit_re_renders_its_variant_in_every_language() {
 }
 
 #[test]
-fn a_front_matter_edit_re_renders_the_listings_too() {
+fn a_front_matter_edit_re_renders_the_listings_and_the_neighbours_too() {
     let hub = hub();
     let mut served = Served::start(hub.root());
     let path = "content/tafl/second.md";
@@ -146,8 +153,17 @@ fn a_front_matter_edit_re_renders_the_listings_too() {
         hub.read(path)
             .replacen("title: \"Second\"", "title: \"Renamed\"", 1),
     );
-    assert_eq!(served.rebuild(&[path]), SECOND_PAGES + LISTING_PAGES);
+    // Tablut's pages link to Second (now before it, by title) by its title.
+    assert_eq!(
+        served.rebuild(&[path]),
+        SECOND_PAGES + TABLUT_PAGES + LISTING_PAGES + PRINT_PAGES
+    );
     assert!(served.page("tafl/index.html").contains("Renamed"));
+    assert!(
+        served
+            .page("tafl/standard/index.html")
+            .contains("rel=\"prev\"><span class=\"pager-direction\">Previous:</span> Renamed</a>")
+    );
 }
 
 #[test]
@@ -159,7 +175,7 @@ fn changes_the_watcher_missed_are_found_by_size_and_time() {
         path,
         format!("{}\nFound without being told.\n", hub.read(path)),
     );
-    assert_eq!(served.rebuild(&[]), SECOND_PAGES);
+    assert_eq!(served.rebuild(&[]), SECOND_PAGES + PRINT_PAGES);
     assert!(
         served
             .page("tafl/second/index.html")
@@ -245,7 +261,7 @@ fn after_a_failed_rebuild_the_next_delta_is_against_the_last_good_site() {
     // Fixed with a different body: the delta must carry it, measured from
     // the site that is still served.
     hub.write(path, format!("{good}\nBack and better.\n"));
-    assert_eq!(served.rebuild(&[path]), SECOND_PAGES);
+    assert_eq!(served.rebuild(&[path]), SECOND_PAGES + PRINT_PAGES);
     assert!(
         served
             .page("tafl/second/index.html")
@@ -261,7 +277,7 @@ fn a_family_index_edit_re_renders_the_breadcrumbs_of_its_variants() {
     hub.write(path, hub.read(path).replace("Tafl games", "Tafl family"));
     assert_eq!(
         served.rebuild(&[path]),
-        TABLUT_PAGES + SECOND_PAGES + LISTING_PAGES
+        TABLUT_PAGES + SECOND_PAGES + LISTING_PAGES + PRINT_PAGES
     );
     assert!(
         served

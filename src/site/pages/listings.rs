@@ -8,7 +8,7 @@ use super::collate::Collator;
 use super::units::{UnitOutput, gather};
 use super::{
     Common, FamilyLink, ListedVariant, PageId, PageOutput, SiteContext, common, html_file,
-    players_line, render_page, section_body, section_title,
+    render_page, section_body, section_title,
 };
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Variant};
@@ -66,6 +66,7 @@ fn sitemap_entries(site: &SiteContext) -> Vec<sitemap::Entry> {
     for family in &site.hub.families {
         pages.push(PageId::Family(family));
         pages.push(PageId::Comparison(family));
+        pages.push(PageId::Print(family));
         pages.extend(family.variants.iter().map(|v| PageId::Variant(family, v)));
     }
     let mut entries = Vec::new();
@@ -117,12 +118,16 @@ pub(super) fn listed_variants(
                 v.page.front.order,
                 title.clone(),
                 ListedVariant {
+                    name: v.name.clone(),
                     title,
                     summary,
                     href: site.href(&site.dir(PageId::Variant(family, v), target_lang)),
                     translated,
-                    players: players_line(site, lang),
                     board,
+                    thumbnail: format!(
+                        "{}board.svg",
+                        site.href(&site.dir(PageId::Variant(family, v), site.default_lang()))
+                    ),
                 },
             )
         })
@@ -195,6 +200,7 @@ pub(super) fn render_family(
         summary: String,
         variants: Vec<ListedVariant>,
         comparison_href: String,
+        print_href: String,
     }
     let data = FamilyPage {
         common: common(site, PageId::Family(family), lang, &title, &summary),
@@ -202,6 +208,7 @@ pub(super) fn render_family(
         summary: summary.clone(),
         variants: listed_variants(site, family, lang),
         comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
+        print_href: site.href(&site.dir(PageId::Print(family), lang)),
     };
     let html = site
         .templates

@@ -6,7 +6,7 @@
 //! sitemap; `variant` renders a variant's page with its boards and worked
 //! examples; `collate` sorts titles per language.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -14,12 +14,16 @@ use serde::Serialize;
 mod collate;
 mod listings;
 mod play;
+mod print;
 mod search_pages;
 mod units;
 mod variant;
 
 use listings::{render_comparison, render_family, render_home, render_not_found};
+use print::render_print;
 use variant::render_variant;
+
+pub use print::PRINT_SLUG;
 
 pub use units::{
     RenderError, Unit, UnitId, UnitOutput, render_site_into, render_unit, reserved_slug_errors,
@@ -32,7 +36,7 @@ use super::theme::Theme;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
 use crate::hub::{Family, Hub, Page, SectionFrontMatter, Variant};
-use crate::i18n::{Arg, I18n};
+use crate::i18n::I18n;
 use crate::markdown::{self, Embeds, Shortcode, ShortcodeKind};
 
 /// UI messages the templates use (as `t.<id with _>`).
@@ -41,7 +45,9 @@ pub const UI_MESSAGE_IDS: &[&str] = &[
     "skip-to-content",
     "nav-home",
     "nav-languages",
-    "players",
+    "pager-label",
+    "pager-previous",
+    "pager-next",
     "variants-heading",
     "not-yet-translated",
     "on-this-page",
@@ -66,6 +72,7 @@ pub const UI_MESSAGE_IDS: &[&str] = &[
     "search-results",
     "search-no-results",
     "search-unavailable",
+    "print-link",
 ];
 
 /// URL segment of a family's generated comparison page; no variant may use it.
@@ -163,6 +170,61 @@ pub struct SiteContext<'a> {
     pub checked: &'a CheckedVariants,
     /// UI strings for the templates by language (see `UI_MESSAGE_IDS`).
     pub ui: &'a BTreeMap<String, BTreeMap<String, String>>,
+    /// Each variant page's previous and next variant, worked out once.
+    pub neighbours: &'a Neighbours,
+}
+
+/// The previous and next variant of every variant page, in the order its
+/// family page lists them in the page's language. Computed once a build
+/// (listing a family sorts it), not once a page.
+#[derive(Default)]
+pub struct Neighbours(std::sync::OnceLock<HashMap<(String, String, String), Pager>>);
+
+/// Links to the variants before and after a page in its family's list.
+#[derive(Debug, Clone, Default, Serialize)]
+struct Pager {
+    previous: Option<PagerLink>,
+    next: Option<PagerLink>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+struct PagerLink {
+    title: String,
+    href: String,
+}
+
+impl Neighbours {
+    fn pager(&self, site: &SiteContext, family: &Family, variant: &Variant, lang: &str) -> Pager {
+        self.0
+            .get_or_init(|| neighbours(site))
+            .get(&(family.name.clone(), variant.name.clone(), lang.to_string()))
+            .cloned()
+            .unwrap_or_default()
+    }
+}
+
+fn neighbours(site: &SiteContext) -> HashMap<(String, String, String), Pager> {
+    let mut all = HashMap::new();
+    for family in &site.hub.families {
+        for lang in site.languages() {
+            let listed = listings::listed_variants(site, family, lang);
+            let link = |v: &ListedVariant| PagerLink {
+                title: v.title.clone(),
+                href: v.href.clone(),
+            };
+            for (i, v) in listed.iter().enumerate() {
+                let pager = Pager {
+                    previous: i.checked_sub(1).map(|p| link(&listed[p])),
+                    next: listed.get(i + 1).map(link),
+                };
+                all.insert(
+                    (family.name.clone(), v.name.clone(), lang.to_string()),
+                    pager,
+                );
+            }
+        }
+    }
+    all
 }
 
 /// Which page, independent of language.
@@ -172,6 +234,8 @@ enum PageId<'a> {
     Family(&'a Family),
     Comparison(&'a Family),
     Variant(&'a Family, &'a Variant),
+    /// A family's "print all rules" page.
+    Print(&'a Family),
     NotFound,
 }
 
@@ -191,6 +255,7 @@ impl<'a> SiteContext<'a> {
             PageId::Home | PageId::NotFound => prefix,
             PageId::Family(f) => format!("{prefix}{}/", f.name),
             PageId::Comparison(f) => format!("{prefix}{}/{COMPARISON_SLUG}/", f.name),
+            PageId::Print(f) => format!("{prefix}{}/{PRINT_SLUG}/", f.name),
             PageId::Variant(f, v) => format!("{prefix}{}/{}/", f.name, v.slug),
         }
     }
@@ -260,12 +325,16 @@ struct Common {
 
 #[derive(Serialize)]
 struct ListedVariant {
+    /// The variant's name (its file's stem), to find it again.
+    #[serde(skip)]
+    name: String,
     title: String,
     summary: String,
     href: String,
     translated: bool,
-    players: String,
     board: String,
+    /// The start diagram, shown small beside the title.
+    thumbnail: String,
 }
 
 #[derive(Serialize)]
@@ -325,7 +394,7 @@ fn common(site: &SiteContext, page: PageId, lang: &str, title: &str, description
     }
     let mut crumbs = Vec::new();
     match page {
-        PageId::Variant(family, _) | PageId::Comparison(family) => {
+        PageId::Variant(family, _) | PageId::Comparison(family) | PageId::Print(family) => {
             crumbs.push(Crumb {
                 title: section_title(site, &family.index, lang, &family.name),
                 href: site.href(&site.dir(PageId::Family(family), lang)),
@@ -390,6 +459,7 @@ fn render_page(
         PageId::Variant(family, variant) => {
             render_variant(site, family, variant, lang, &DiagramCache::default())
         }
+        PageId::Print(family) => render_print(site, family, lang),
         PageId::NotFound => render_not_found(site, lang),
     }
 }
@@ -415,6 +485,7 @@ fn section_body(
         &page.source.path,
         &page.source.text,
         &NoEmbeds,
+        markdown::Placement::default(),
     )?;
     Ok((html, page.front.summary.clone().unwrap_or_default()))
 }
@@ -426,8 +497,9 @@ fn render_markdown(
     path: &std::path::Path,
     text: &Arc<str>,
     embeds: &dyn Embeds,
+    placement: markdown::Placement,
 ) -> Result<String, Vec<Diagnostic>> {
-    markdown::render(body, embeds, site.hub.config.raw_html)
+    markdown::render_placed(body, embeds, site.hub.config.raw_html, placement)
         .map(|r| r.html)
         .map_err(|errors| {
             errors
@@ -460,11 +532,6 @@ impl Embeds for NoEmbeds {
     fn example_block(&self, _index: usize) -> String {
         String::new()
     }
-}
-
-fn players_line(site: &SiteContext, lang: &str) -> String {
-    site.i18n
-        .message(lang, "players", &[("count", Arg::Num(2))])
 }
 
 /// Escapes text for HTML content and attribute values.

@@ -5,6 +5,7 @@
 use rayon::prelude::*;
 
 use super::units::UnitOutput;
+use super::variant::{Words, words};
 use super::{PageId, SiteContext, render_markdown, section_body, section_title};
 use crate::diagnostic::Diagnostic;
 use crate::family::{CheckedVariant, WorkedExample};
@@ -62,40 +63,29 @@ fn variant_documents(
     else {
         return Vec::new();
     };
-    let translation = variant
-        .translations
-        .get(lang)
-        .filter(|_| lang != site.default_lang());
-    let (title, summary, body, body_start, path, text) = match translation {
-        Some(t) => (
-            &t.front.title,
-            t.front
-                .summary
-                .clone()
-                .or_else(|| variant.page.front.summary.clone()),
-            t.body(),
-            t.split.body.start,
-            &t.source.path,
-            &t.source.text,
-        ),
-        None => {
-            let p = &variant.page;
-            (
-                &p.front.title,
-                p.front.summary.clone(),
-                p.body(),
-                p.split.body.start,
-                &p.source.path,
-                &p.source.text,
-            )
-        }
-    };
+    let Words {
+        title,
+        summary,
+        body,
+        body_start,
+        path,
+        text,
+        ..
+    } = words(site, variant, lang);
     let embeds = TextEmbeds {
         site,
         checked,
         lang,
     };
-    let Ok(content) = render_markdown(site, body, body_start, path, text, &embeds) else {
+    let Ok(content) = render_markdown(
+        site,
+        body,
+        body_start,
+        path,
+        text,
+        &embeds,
+        crate::markdown::Placement::default(),
+    ) else {
         return Vec::new();
     };
     let href = site.href(&site.dir(page, lang));

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 use super::listings::render_listings;
 use super::search_pages::render_search;
 use super::variant::render_variant;
-use super::{COMPARISON_SLUG, PageId, PageOutput, SiteContext};
+use super::{COMPARISON_SLUG, PRINT_SLUG, PageId, PageOutput, SiteContext};
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Hub, Variant};
 use crate::site::output::{Sink, WriteError};
@@ -32,6 +32,8 @@ pub enum Unit<'a> {
     Listings,
     /// The search index of every language, which reads every page.
     Search,
+    /// A family's print page in every language, which shows every variant.
+    Print(&'a Family),
 }
 
 /// A [`Unit`] by name, to remember it between builds.
@@ -40,6 +42,7 @@ pub enum UnitId {
     Variant { family: String, name: String },
     Listings,
     Search,
+    Print { family: String },
 }
 
 impl Unit<'_> {
@@ -51,6 +54,9 @@ impl Unit<'_> {
             },
             Unit::Listings => UnitId::Listings,
             Unit::Search => UnitId::Search,
+            Unit::Print(family) => UnitId::Print {
+                family: family.name.clone(),
+            },
         }
     }
 }
@@ -86,6 +92,7 @@ fn page_count(site: &SiteContext, unit: Unit) -> usize {
         // and the 404 page.
         Unit::Listings => languages.len() * (1 + 2 * site.hub.families.len()) + 1,
         Unit::Search => 0,
+        Unit::Print(_) => languages.len(),
     }
 }
 
@@ -94,6 +101,7 @@ fn page_count(site: &SiteContext, unit: Unit) -> usize {
 pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
     let mut units = vec![Unit::Listings, Unit::Search];
     for family in &site.hub.families {
+        units.push(Unit::Print(family));
         units.extend(family.variants.iter().map(|v| Unit::Variant(family, v)));
     }
     units
@@ -117,6 +125,12 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
         }
         Unit::Listings => render_listings(site),
         Unit::Search => render_search(site),
+        Unit::Print(family) => gather(
+            site.languages()
+                .into_iter()
+                .map(|lang| super::render_page(site, PageId::Print(family), lang))
+                .collect(),
+        ),
     }
 }
 
@@ -144,14 +158,21 @@ pub fn reserved_slug_errors(hub: &Hub) -> Vec<Diagnostic> {
     hub.families
         .iter()
         .flat_map(|family| &family.variants)
-        .filter(|variant| variant.slug == COMPARISON_SLUG)
-        .map(|variant| {
+        .filter_map(|variant| {
+            let taken_by = match variant.slug.as_str() {
+                COMPARISON_SLUG => "the family's rules comparison page",
+                PRINT_SLUG => "the family's print-all-rules page",
+                _ => return None,
+            };
+            Some((variant, taken_by))
+        })
+        .map(|(variant, taken_by)| {
             variant
                 .page
                 .source
                 .error(
                     variant.page.key_position("slug"),
-                    format!("the slug `{COMPARISON_SLUG}` is taken by the family's rules comparison page"),
+                    format!("the slug `{}` is taken by {taken_by}", variant.slug),
                 )
                 .with_help("choose another slug")
         })

@@ -8,9 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{
-    Common, Glance, PageId, PageOutput, SiteContext, common, escape, players_line, render_markdown,
-};
+use super::{Common, Glance, PageId, PageOutput, SiteContext, common, escape, render_markdown};
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations, Glyph};
@@ -26,13 +24,16 @@ struct VariantEmbeds<'a> {
     family: &'a str,
     variant: &'a Variant,
     checked: &'a CheckedVariant,
-    /// The variant's diagrams, shared by its pages in every language.
-    cache: &'a DiagramCache,
+    /// The variant's diagrams, shared by its pages in every language;
+    /// `None` on the print page, which shows the files the pages drew.
+    cache: Option<&'a DiagramCache>,
     lang: &'a str,
     title: &'a str,
     /// Where `<img src>` finds the diagrams: `""` on the default language's
     /// page, beside them; the href of that page's folder elsewhere.
     diagram_href: String,
+    /// Put before the ids of worked examples (see [`BodyPlace`]).
+    id_prefix: String,
     /// SVG files this page is the first of its variant to draw: (file name
     /// beside the default language's page, svg).
     diagrams: std::sync::Mutex<BTreeMap<String, String>>,
@@ -49,7 +50,10 @@ impl VariantEmbeds<'_> {
         desc: &str,
         annotations: &Annotations,
     ) -> Result<(), String> {
-        if !self.cache.claim(self.family, &self.variant.name, file) {
+        let Some(cache) = self.cache else {
+            return Ok(());
+        };
+        if !cache.claim(self.family, &self.variant.name, file) {
             // An earlier language of this variant drew the shared file.
             return Ok(());
         }
@@ -62,9 +66,7 @@ impl VariantEmbeds<'_> {
             desc,
             annotations,
         };
-        let svg = self
-            .cache
-            .svg(self.family, &self.variant.name, file, &board)?;
+        let svg = cache.svg(self.family, &self.variant.name, file, &board)?;
         self.diagrams
             .lock()
             .expect("no panics while holding the lock")
@@ -113,7 +115,8 @@ impl VariantEmbeds<'_> {
                 .push(format!("example `{id}`: {message}"));
         }
         let mut html = format!(
-            "<div class=\"example\" id=\"example-{}\">\n<div class=\"example-boards\">\n",
+            "<div class=\"example\" id=\"{}example-{}\">\n<div class=\"example-boards\">\n",
+            escape(&self.id_prefix),
             escape(id)
         );
         let before_alt = example.describe_before(i18n, lang);
@@ -286,28 +289,36 @@ fn is_outdated(variant: &Variant, translation: &Page<TranslationFrontMatter>) ->
     )
 }
 
-pub(super) fn render_variant(
-    site: &SiteContext,
-    family: &Family,
-    variant: &Variant,
-    lang: &str,
-    cache: &DiagramCache,
-) -> Result<PageOutput, Vec<Diagnostic>> {
-    let Some(checked) = site
-        .checked
-        .get(&(family.name.clone(), variant.name.clone()))
-    else {
-        return Ok(PageOutput {
-            files: Vec::new(),
-            diagrams: 0,
-        });
-    };
+/// What a variant says in one language: its translation's words, or the
+/// original's where `lang` has none (a translation without a summary keeps
+/// the original's).
+pub(super) struct Words<'a> {
+    pub title: &'a str,
+    pub summary: Option<String>,
+    pub translation: Option<&'a Page<TranslationFrontMatter>>,
+    /// The Markdown body, which starts at `body_start` in `text`.
+    pub body: &'a str,
+    pub body_start: usize,
+    pub path: &'a std::path::Path,
+    pub text: &'a std::sync::Arc<str>,
+}
+
+pub(super) fn words<'a>(site: &SiteContext, variant: &'a Variant, lang: &str) -> Words<'a> {
     let translation = variant
         .translations
         .get(lang)
         .filter(|_| lang != site.default_lang());
-    let (title, summary, body, body_start, path, text) = match translation {
-        Some(t) => (
+    let page_words = |title: &'a str, summary: Option<String>, body, start, path, text| Words {
+        title,
+        summary,
+        translation,
+        body,
+        body_start: start,
+        path,
+        text,
+    };
+    match translation {
+        Some(t) => page_words(
             &t.front.title,
             t.front
                 .summary
@@ -320,7 +331,7 @@ pub(super) fn render_variant(
         ),
         None => {
             let p = &variant.page;
-            (
+            page_words(
                 &p.front.title,
                 p.front.summary.clone(),
                 p.body(),
@@ -329,27 +340,86 @@ pub(super) fn render_variant(
                 &p.source.text,
             )
         }
+    }
+}
+
+/// A variant's words and worked examples in one language, rendered.
+pub(super) struct VariantBody<'a> {
+    pub title: &'a str,
+    pub summary: Option<String>,
+    /// The translation shown, when it is not the original.
+    pub translation: Option<&'a Page<TranslationFrontMatter>>,
+    pub content: String,
+    pub glance: Vec<Glance>,
+    /// Diagram files this body was the first to draw (name, svg).
+    pub diagrams: BTreeMap<String, String>,
+}
+
+/// How a body is placed: on the variant's own page, drawing the diagrams
+/// it is the first to need; or as a section of the family's print page,
+/// pointing at the diagrams the variant's page drew.
+pub(super) enum BodyPlace<'c> {
+    OwnPage(&'c DiagramCache),
+    PrintSection,
+}
+
+/// Renders a variant's body in `lang` (its translation, or the original
+/// where `lang` has none); `None` when the variant did not check out.
+pub(super) fn render_body<'a>(
+    site: &'a SiteContext<'a>,
+    family: &'a Family,
+    variant: &'a Variant,
+    lang: &str,
+    place: BodyPlace,
+) -> Result<Option<VariantBody<'a>>, Vec<Diagnostic>> {
+    let Some(checked) = site
+        .checked
+        .get(&(family.name.clone(), variant.name.clone()))
+    else {
+        return Ok(None);
     };
+    let Words {
+        title,
+        summary,
+        translation,
+        body,
+        body_start,
+        path,
+        text,
+    } = words(site, variant, lang);
     let page = PageId::Variant(family, variant);
     let dir = site.dir(page, lang);
     let diagram_dir = site.dir(page, site.default_lang());
+    // A section of the print page names its anchors after the variant.
+    let id_prefix = match place {
+        BodyPlace::OwnPage(_) => String::new(),
+        BodyPlace::PrintSection => format!("{}-", variant.slug),
+    };
     let embeds = VariantEmbeds {
         site,
         family: &family.name,
         variant,
         checked,
-        cache,
+        cache: match place {
+            BodyPlace::OwnPage(cache) => Some(cache),
+            BodyPlace::PrintSection => None,
+        },
         lang,
         title,
-        diagram_href: if dir == diagram_dir {
+        diagram_href: if dir == diagram_dir && matches!(place, BodyPlace::OwnPage(_)) {
             String::new()
         } else {
             site.href(&diagram_dir)
         },
+        id_prefix: id_prefix.clone(),
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
         errors: std::sync::Mutex::new(Vec::new()),
     };
-    let content = render_markdown(site, body, body_start, path, text, &embeds)?;
+    let placement = crate::markdown::Placement {
+        heading_offset: u8::from(matches!(place, BodyPlace::PrintSection)),
+        id_prefix: &id_prefix,
+    };
+    let content = render_markdown(site, body, body_start, path, text, &embeds, placement)?;
     let errors = embeds
         .errors
         .into_inner()
@@ -369,14 +439,60 @@ pub(super) fn render_variant(
             value: row.cells.into_iter().next().unwrap_or_default(),
         })
         .collect();
+    Ok(Some(VariantBody {
+        title,
+        summary,
+        translation,
+        content,
+        glance,
+        diagrams: embeds
+            .diagrams
+            .into_inner()
+            .expect("no panics while holding the lock"),
+    }))
+}
+
+pub(super) fn render_variant(
+    site: &SiteContext,
+    family: &Family,
+    variant: &Variant,
+    lang: &str,
+    cache: &DiagramCache,
+) -> Result<PageOutput, Vec<Diagnostic>> {
+    let Some(checked) = site
+        .checked
+        .get(&(family.name.clone(), variant.name.clone()))
+    else {
+        return Ok(PageOutput {
+            files: Vec::new(),
+            diagrams: 0,
+        });
+    };
+    let Some(VariantBody {
+        title,
+        summary,
+        translation,
+        content,
+        glance,
+        diagrams,
+    }) = render_body(site, family, variant, lang, BodyPlace::OwnPage(cache))?
+    else {
+        return Ok(PageOutput {
+            files: Vec::new(),
+            diagrams: 0,
+        });
+    };
+    let page = PageId::Variant(family, variant);
+    let dir = site.dir(page, lang);
+    let diagram_dir = site.dir(page, site.default_lang());
     #[derive(Serialize)]
     struct VariantPage {
         #[serde(flatten)]
         common: Common,
         summary: String,
         content: String,
-        players: String,
         glance: Vec<Glance>,
+        pager: super::Pager,
         comparison_href: String,
         outdated_translation: Option<OutdatedTranslation>,
         /// The hub's room server, for the board's "invite a friend" mode.
@@ -387,8 +503,8 @@ pub(super) fn render_variant(
         common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
         summary: summary.clone().unwrap_or_default(),
         content,
-        players: players_line(site, lang),
         glance,
+        pager: site.neighbours.pager(site, family, variant, lang),
         comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
         outdated_translation: translation.filter(|t| is_outdated(variant, t)).map(|_| {
             OutdatedTranslation {
@@ -403,10 +519,6 @@ pub(super) fn render_variant(
         .templates
         .render("variant.html", &data)
         .map_err(|d| vec![d])?;
-    let diagrams = embeds
-        .diagrams
-        .into_inner()
-        .expect("no panics while holding the lock");
     let count = diagrams.len();
     let mut files = vec![(format!("{dir}index.html"), html.into_bytes())];
     files.extend(

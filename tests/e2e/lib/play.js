@@ -165,7 +165,15 @@ async function checkPlay(context, origin, variantPages, results, log) {
   const totals = { nodes: 0, ms: 0, longest: 0, longestThinking: 0, lengths: [] };
   for (const p of variantPages) {
     for (const side of ['attackers', 'defenders']) {
-      const g = await playGame(context, origin + p, side);
+      let g;
+      try {
+        g = await playGame(context, origin + p, side);
+      } catch (e) {
+        // A board that stops answering is a failure of this page, not of the run.
+        results.add('play', `${p} (reader: ${side})`, [`the game could not be played: ${e.message.split('\n')[0]}`]);
+        log(`     ${p} reader ${side}: ${e.message.split('\n')[0]}`);
+        continue;
+      }
       const problems = [...g.problems];
       // While the AI thinks the page must stay responsive; the reader's own
       // clicks (driven by Playwright on a shared machine) are reported only.
@@ -181,7 +189,15 @@ async function checkPlay(context, origin, variantPages, results, log) {
       log(`     ${p} reader ${side}: ${g.plies} plies, ${g.outcome || 'unfinished'}, longest task ${g.longest.toFixed(0)} ms (${g.longestThinking.toFixed(0)} ms while the AI thought), AI ${g.ai.nodes} nodes in ${g.ai.ms.toFixed(0)} ms`);
     }
   }
-  if (variantPages.length) results.add('play-keyboard', variantPages[0], await keyboardGame(context, origin + variantPages[0]));
+  if (variantPages.length) {
+    let problems;
+    try {
+      problems = await keyboardGame(context, origin + variantPages[0]);
+    } catch (e) {
+      problems = [`the keyboard game could not be played: ${e.message.split('\n')[0]}`];
+    }
+    results.add('play-keyboard', variantPages[0], problems);
+  }
   const rate = totals.ms ? Math.round(totals.nodes / totals.ms * 1000) : 0;
   const sorted = totals.lengths.slice().sort((a, b) => a - b);
   log(`     play: AI ${rate} nodes/s in the worker; longest main-thread task ${totals.longest.toFixed(0)} ms (${totals.longestThinking.toFixed(0)} ms while the AI thought); game lengths (plies) min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted[sorted.length - 1]}`);
