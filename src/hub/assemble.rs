@@ -147,6 +147,7 @@ impl Assembler {
                 ))
             });
             report_duplicate_slugs(family, diagnostics);
+            report_bad_old_slugs(family, diagnostics);
         }
         hub.home = self.home;
         hub.families = families.into_values().collect();
@@ -196,6 +197,46 @@ pub(super) fn check_slug(slug: &str, page: &Page<VariantFrontMatter>) -> Result<
         .with_help(
             "a slug uses only lowercase letters, digits, `-` and `_` (no `/`, `..` or spaces)",
         ))
+}
+
+/// An old slug must be a URL segment that no page of the family has now
+/// and no other page had before: its redirect would replace that page.
+fn report_bad_old_slugs(family: &Family, diagnostics: &mut Vec<Diagnostic>) {
+    let current: BTreeMap<&str, &Variant> = family
+        .variants
+        .iter()
+        .map(|v| (v.slug.as_str(), v))
+        .collect();
+    let mut earlier: BTreeMap<&str, &Variant> = BTreeMap::new();
+    for variant in &family.variants {
+        let page = &variant.page;
+        for old in &page.front.old_slugs {
+            let problem = if !is_valid_slug(old) {
+                Some(format!("old slug `{old}` cannot be a URL segment"))
+            } else if let Some(owner) = current.get(old.as_str()) {
+                Some(format!(
+                    "old slug `{old}` is the address of {} now",
+                    owner.page.source.path.display()
+                ))
+            } else if let Some(other) = earlier.insert(old, variant) {
+                Some(format!(
+                    "old slug `{old}` is claimed by {} too",
+                    other.page.source.path.display()
+                ))
+            } else {
+                None
+            };
+            if let Some(message) = problem {
+                diagnostics.push(
+                    page.source
+                        .error(page.key_position("old_slugs"), message)
+                        .with_help(
+                            "list under `old_slugs` only addresses this page had before and no page has now",
+                        ),
+                );
+            }
+        }
+    }
 }
 
 pub(super) fn report_duplicate_slugs(family: &Family, diagnostics: &mut Vec<Diagnostic>) {

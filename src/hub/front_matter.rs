@@ -180,8 +180,14 @@ impl TranslationFrontMatter {
 
 /// Keys a translation must not set, because they come from the
 /// default-language file.
-pub const DEFAULT_LANGUAGE_ONLY_KEYS: &[&str] =
-    &["slug", "variant_of", "order", "engine", "render"];
+pub const DEFAULT_LANGUAGE_ONLY_KEYS: &[&str] = &[
+    "slug",
+    "old_slugs",
+    "variant_of",
+    "order",
+    "engine",
+    "render",
+];
 
 fn yes() -> bool {
     true
@@ -196,6 +202,10 @@ pub struct VariantFrontMatter {
     /// URL segment; the file stem when absent.
     #[serde(default)]
     pub slug: Option<String>,
+    /// Slugs the page had before: each keeps a page at the old address
+    /// (in every language) that sends the reader to the current one.
+    #[serde(default)]
+    pub old_slugs: Vec<String>,
     /// The game family, which picks the rules engine. Must match the folder.
     #[serde(default)]
     pub variant_of: Option<String>,

@@ -91,7 +91,8 @@ impl<F> Page<F> {
 }
 
 /// The top-level keys of a variant's front matter, for hints.
-pub const VARIANT_KEYS: &str = "title, slug, variant_of, order, published, summary, engine";
+pub const VARIANT_KEYS: &str =
+    "title, slug, old_slugs, variant_of, order, published, summary, engine";
 
 /// Pages of one kind keyed by language code.
 pub type Localized<P> = BTreeMap<String, P>;

@@ -36,19 +36,19 @@ const FAULTS = [
   },
   {
     name: 'skipped heading level',
-    page: '/tafl/standard/',
+    page: '/tafl/tablut/',
     expect: { headings: 'is followed by h4' },
     edit: (h) => h.replace(/<h2 (id="[^"]*")>([^<]*)<\/h2>/, '<h4 $1>$2</h4>'),
   },
   {
     name: 'script error',
-    page: '/cs/tafl/standard/',
+    page: '/cs/tafl/tablut/',
     expect: { load: 'console error: selftest fault' },
     edit: (h) => sub(h, '</main>', '<script>console.error("selftest fault")</script></main>'),
   },
   {
     name: 'horizontal overflow at 375 px',
-    page: '/fi/tafl/standard/',
+    page: '/fi/tafl/tablut/',
     expect: { mobile: 'scrollWidth' },
     edit: (h) => sub(h, '</main>', '<p style="width:900px">selftest: too wide</p></main>'),
   },
@@ -60,13 +60,13 @@ const FAULTS = [
   },
   {
     name: 'focus outline removed',
-    page: '/tafl/tablut/',
+    page: '/tafl/tablut-tournament/',
     expect: { focus: 'no focus indicator', 'focus-dark': 'no focus indicator' },
     edit: (h) => sub(h, '</head>', '<style>a:focus-visible{outline:none}</style></head>'),
   },
   {
     name: 'low contrast text in dark mode',
-    page: '/cs/tafl/tablut/',
+    page: '/cs/tafl/tablut-tournament/',
     expect: { 'contrast-dark': 'body text', 'axe-dark': 'color-contrast' },
     edit: (h) => sub(h, '</head>', '<style>@media (prefers-color-scheme: dark){body{color:#3a342c}}</style></head>'),
   },
@@ -78,9 +78,9 @@ const FAULTS = [
   },
   {
     name: 'language switcher to the wrong page',
-    page: '/fi/tafl/tablut/',
+    page: '/fi/tafl/tablut-tournament/',
     expect: { languages: 'not the same page translated' },
-    edit: (h) => sub(h, '<a href="/cs/tafl/tablut/" hreflang="cs"', '<a href="/cs/tafl/" hreflang="cs"'),
+    edit: (h) => sub(h, '<a href="/cs/tafl/tablut-tournament/" hreflang="cs"', '<a href="/cs/tafl/" hreflang="cs"'),
   },
   {
     name: 'translated page with the wrong html lang',
@@ -124,8 +124,8 @@ const FAULTS = [
   },
   {
     name: 'a game record rulehub replay refuses',
-    page: '/tafl/tablut/',
-    target: /^\/tafl\/tablut\/ \(reader: /,
+    page: '/tafl/tablut-tournament/',
+    target: /^\/tafl\/tablut-tournament\/ \(reader: /,
     expect: { play: 'rulehub replay failed' },
     // Every record the board writes gains a move after the game's end.
     edit: (h) => sub(h, '</head>', `<script>(() => {
@@ -150,6 +150,12 @@ const FAULTS = [
     page: '/tafl/copenhagen/',
     expect: { print: 'may be cut across sheets' },
     edit: (h) => sub(h, '</head>', '<style>@media print{.example{break-inside:auto!important}}</style></head>'),
+  },
+  {
+    name: 'an old address that leads nowhere',
+    page: '/tafl/standard/',
+    expect: { redirects: 'leads to /tafl/gone/, which is not in the site' },
+    files: { 'tafl/standard/index.html': (s) => s.split('/tafl/tablut/').join('/tafl/gone/') },
   },
 ];
 

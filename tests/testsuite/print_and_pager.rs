@@ -165,3 +165,51 @@ fn print_styles_hide_navigation_and_keep_examples_whole() {
         assert!(print.contains(rule), "the print stylesheet lacks {rule}");
     }
 }
+
+#[test]
+fn an_old_address_sends_the_reader_on_in_every_language() {
+    let site = bundled();
+    for lang_prefix in ["", "cs/", "fi/"] {
+        let old = &site[&format!("{lang_prefix}tafl/standard/index.html")];
+        let new = format!("/{lang_prefix}tafl/tablut/");
+        assert!(
+            old.contains(&format!(
+                "<meta http-equiv=\"refresh\" content=\"0; url={new}\">"
+            )),
+            "{old}"
+        );
+        assert!(
+            old.contains(&format!("<a href=\"{new}\">")),
+            "a link for readers without refresh"
+        );
+        assert!(
+            old.contains("rel=\"canonical\""),
+            "search engines learn the new address"
+        );
+        assert!(site.contains_key(&file_of(&new)), "{new} is a page");
+        assert!(
+            !site["sitemap.xml"].contains(&format!("{lang_prefix}tafl/standard/")),
+            "the old address is not listed"
+        );
+    }
+}
+
+#[test]
+fn an_old_slug_that_is_an_address_now_is_refused_at_its_line() {
+    let hub = common::Hub::copy("mini");
+    hub.edit(
+        "content/tafl/tablut.md",
+        "slug: \"standard\"",
+        "slug: \"standard\"\nold_slugs: [\"standard\", \"Bad/Slug\"]",
+    );
+    hub.rulehub(&["check"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "old slug `standard` is the address of",
+        ))
+        .stderr(predicate::str::contains(
+            "old slug `Bad/Slug` cannot be a URL segment",
+        ))
+        .stderr(predicate::str::contains("tablut.md:4:"));
+}

@@ -45,6 +45,9 @@ struct Page {
     /// hreflang → href of `<link rel="alternate" hreflang>`.
     alternates: BTreeMap<String, String>,
     canonical: Option<String>,
+    /// Where `<meta http-equiv="refresh">` sends the reader: a page at an
+    /// old address.
+    refresh: Option<String>,
     problems: Vec<String>,
 }
 
@@ -85,6 +88,19 @@ fn parse_html(text: &str) -> Page {
                 }
                 if name == "link" && rels.contains(&"canonical") {
                     page.canonical = attr("href");
+                }
+                if name == "meta"
+                    && attr("http-equiv").as_deref() == Some("refresh")
+                    && let Some(content) = attr("content")
+                {
+                    let url = content.split_once("url=").map(|(_, url)| url.to_string());
+                    if let Some(url) = &url {
+                        page.refs.push(("<meta refresh>".to_string(), url.clone()));
+                    } else {
+                        page.problems
+                            .push(format!("refresh without an address: {content}"));
+                    }
+                    page.refresh = url;
                 }
                 for key in ["href", "src", "poster", "data", "action", "formaction"] {
                     if let Some(url) = attr(key) {
@@ -307,9 +323,18 @@ fn check_site(files: &Files, base: &str) -> Vec<String> {
         for (what, url) in &page.refs {
             check(path, what, url, &mut problems);
         }
+        // A page names itself as canonical; a page at an old address names
+        // the page it sends the reader to.
+        let own = match &page.refresh {
+            Some(url) => match resolve(files, base, path, url) {
+                Target::File(file, _) => file,
+                _ => path.clone(),
+            },
+            None => path.clone(),
+        };
         if let Some(canonical) = &page.canonical
             && let Some(file) = check(path, "canonical", canonical, &mut problems)
-            && &file != path
+            && file != own
         {
             problems.push(format!("{path}: canonical {canonical} names {file}"));
         }
@@ -423,7 +448,15 @@ fn check_site(files: &Files, base: &str) -> Vec<String> {
                         }
                     }
                 }
-                for page in pages.keys().filter(|p| *p != "404.html") {
+                let redirects: BTreeSet<&String> = pages
+                    .iter()
+                    .filter(|(_, page)| page.refresh.is_some())
+                    .map(|(path, _)| path)
+                    .collect();
+                for page in pages
+                    .keys()
+                    .filter(|p| *p != "404.html" && !redirects.contains(p))
+                {
                     if !listed.contains(page) {
                         problems.push(format!("sitemap.xml does not list {page}"));
                     }
@@ -466,8 +499,13 @@ fn every_link_of_the_bundled_hub_resolves() {
 fn every_page_links_to_its_translations_and_is_linked_from_somewhere() {
     let (files, base) = bundled();
     let mut linked = BTreeSet::new();
+    // Pages at old addresses are reached from old links, not from the site.
+    let mut redirects = BTreeSet::new();
     for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
         let page = parse_html(&String::from_utf8_lossy(bytes));
+        if page.refresh.is_some() {
+            redirects.insert(path.clone());
+        }
         for (what, url) in &page.refs {
             if what == "<a href>"
                 && let Target::File(file, _) = resolve(files, base, path, url)
@@ -478,7 +516,12 @@ fn every_page_links_to_its_translations_and_is_linked_from_somewhere() {
     }
     let orphans: Vec<_> = files
         .keys()
-        .filter(|p| p.ends_with(".html") && *p != "404.html" && !linked.contains(*p))
+        .filter(|p| {
+            p.ends_with(".html")
+                && *p != "404.html"
+                && !linked.contains(*p)
+                && !redirects.contains(*p)
+        })
         .collect();
     assert!(orphans.is_empty(), "pages no link leads to: {orphans:?}");
 }
@@ -697,4 +740,20 @@ fn resolve_handles_relative_paths_and_other_hosts() {
     assert_eq!(file("mailto:someone@example.org"), "external");
     assert!(file("/tafl").starts_with("broken: /tafl is a directory"));
     assert!(file("../../../../x").starts_with("broken"));
+}
+
+#[test]
+fn fault_old_address_leading_nowhere_is_reported() {
+    let problems = with_fault(|f| {
+        replace_in(
+            f,
+            "tafl/standard/index.html",
+            "url=/tafl/tablut/",
+            "url=/tafl/gone/",
+        )
+    });
+    assert_reports(
+        &problems,
+        "tafl/standard/index.html: <meta refresh> \"/tafl/gone/\": no file",
+    );
 }

@@ -62,7 +62,11 @@ fn path_of(url: &str) -> String {
 fn every_page_declares_its_language_and_alternates_point_back() {
     for hub in ["mini", "../.."] {
         let site = build(hub);
-        let pages: Vec<&String> = site.keys().filter(|p| p.ends_with("index.html")).collect();
+        // (Pages at old addresses only send the reader on.)
+        let pages: Vec<&String> = site
+            .keys()
+            .filter(|p| p.ends_with("index.html") && !site[*p].contains("http-equiv=\"refresh\""))
+            .collect();
         assert!(!pages.is_empty());
         for page in &pages {
             let html = &site[*page];

@@ -158,21 +158,30 @@ pub fn reserved_slug_errors(hub: &Hub) -> Vec<Diagnostic> {
     hub.families
         .iter()
         .flat_map(|family| &family.variants)
-        .filter_map(|variant| {
-            let taken_by = match variant.slug.as_str() {
+        .flat_map(|variant| {
+            let old = variant
+                .page
+                .front
+                .old_slugs
+                .iter()
+                .map(move |s| (variant, s, "old_slugs"));
+            std::iter::once((variant, &variant.slug, "slug")).chain(old)
+        })
+        .filter_map(|(variant, slug, key)| {
+            let taken_by = match slug.as_str() {
                 COMPARISON_SLUG => "the family's rules comparison page",
                 PRINT_SLUG => "the family's print-all-rules page",
                 _ => return None,
             };
-            Some((variant, taken_by))
+            Some((variant, slug, key, taken_by))
         })
-        .map(|(variant, taken_by)| {
+        .map(|(variant, slug, key, taken_by)| {
             variant
                 .page
                 .source
                 .error(
-                    variant.page.key_position("slug"),
-                    format!("the slug `{}` is taken by {taken_by}", variant.slug),
+                    variant.page.key_position(key),
+                    format!("the slug `{slug}` is taken by {taken_by}"),
                 )
                 .with_help("choose another slug")
         })

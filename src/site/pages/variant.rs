@@ -269,6 +269,36 @@ impl Embeds for VariantEmbeds<'_> {
     }
 }
 
+/// A page at each of the variant's old addresses in `lang` that sends the
+/// reader on to its current one (search engines learn it from the
+/// canonical link).
+fn redirects(
+    site: &SiteContext,
+    family: &Family,
+    variant: &Variant,
+    lang: &str,
+    title: &str,
+) -> Vec<(String, Vec<u8>)> {
+    let page = PageId::Variant(family, variant);
+    let href = escape(&site.href(&site.dir(page, lang)));
+    let canonical = escape(&site.absolute(&site.dir(page, lang)));
+    let prefix = site.dir(PageId::Family(family), lang);
+    variant
+        .page
+        .front
+        .old_slugs
+        .iter()
+        .map(|old| {
+            let html = format!(
+                "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<link rel=\"canonical\" href=\"{canonical}\">\n<meta name=\"robots\" content=\"noindex\">\n<meta http-equiv=\"refresh\" content=\"0; url={href}\">\n</head>\n<body>\n<p><a href=\"{href}\">{title}</a></p>\n</body>\n</html>\n",
+                lang = escape(lang),
+                title = escape(title),
+            );
+            (format!("{prefix}{old}/index.html"), html.into_bytes())
+        })
+        .collect()
+}
+
 /// Where the reader of an outdated translation finds the current original.
 #[derive(Serialize)]
 struct OutdatedTranslation {
@@ -521,6 +551,7 @@ pub(super) fn render_variant(
         .map_err(|d| vec![d])?;
     let count = diagrams.len();
     let mut files = vec![(format!("{dir}index.html"), html.into_bytes())];
+    files.extend(redirects(site, family, variant, lang, title));
     files.extend(
         diagrams
             .into_iter()

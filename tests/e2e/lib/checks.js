@@ -46,6 +46,7 @@ const CHECKS = {
   'vnu': 'Nu HTML checker: 0 errors (HTML pages, SVGs, CSS)',
   'play': 'on every variant page a random reader plays a whole game against the AI; rulehub replay accepts the copied record; no main-thread task > 50 ms',
   'play-keyboard': 'a few moves by keyboard alone (Tab, arrows, Enter), each announced in the live region',
+  'redirects': 'every page at an old address (old_slugs) leads to a page of the site',
   'print': 'variant and print-all pages print to A4 PDF without navigation, with every board and example unsplit and link addresses shown',
 };
 
@@ -423,10 +424,29 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
   const want = (name) => !only || only.includes(name);
   const results = new Results(log);
   const files = listFiles(siteDir);
-  const pages = files
-    .filter((f) => f.endsWith('.html'))
+  // Pages at old addresses only send the reader on (meta refresh); they
+  // are checked for where they lead, not as pages.
+  const isRedirect = (f) => /<meta http-equiv="refresh"/.test(fs.readFileSync(path.join(siteDir, f), 'utf8'));
+  const htmlFiles = files.filter((f) => f.endsWith('.html'));
+  const redirects = htmlFiles.filter(isRedirect);
+  const pages = htmlFiles
+    .filter((f) => !redirects.includes(f))
     .map(urlPath)
     .filter((p) => !pick || pick.includes(p));
+  if (want('redirects')) {
+    for (const f of redirects.filter((r) => !pick || pick.includes(urlPath(r)))) {
+      const html = fs.readFileSync(path.join(siteDir, f), 'utf8');
+      const to = (/content="0; url=([^"]+)"/.exec(html) || [])[1];
+      const problems = [];
+      if (!to) problems.push('no address to go on to');
+      else {
+        const target = path.join(siteDir, decodeURIComponent(to), to.endsWith('/') ? 'index.html' : '');
+        if (!fs.existsSync(target)) problems.push(`leads to ${to}, which is not in the site`);
+        else if (isRedirect(path.relative(siteDir, target))) problems.push(`leads to ${to}, another redirect`);
+      }
+      results.add('redirects', urlPath(f), problems);
+    }
+  }
   const svgs = files.filter((f) => f.endsWith('.svg'));
   log(`${pages.length} pages, ${svgs.length} SVGs in ${siteDir}`);
 
