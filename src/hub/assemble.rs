@@ -218,13 +218,13 @@ fn report_bad_old_slugs(family: &Family, diagnostics: &mut Vec<Diagnostic>) {
                     "old slug `{old}` is the address of {} now",
                     owner.page.source.path.display()
                 ))
-            } else if let Some(other) = earlier.insert(old, variant) {
-                Some(format!(
-                    "old slug `{old}` is claimed by {} too",
-                    other.page.source.path.display()
-                ))
             } else {
-                None
+                earlier.insert(old, variant).map(|other| {
+                    format!(
+                        "old slug `{old}` is claimed by {} too",
+                        other.page.source.path.display()
+                    )
+                })
             };
             if let Some(message) = problem {
                 diagnostics.push(
