@@ -157,6 +157,12 @@ const FAULTS = [
     expect: { redirects: 'leads to /tafl/gone/, which is not in the site' },
     files: { 'tafl/standard/index.html': (s) => s.split('/tafl/tablut/').join('/tafl/gone/') },
   },
+  {
+    name: 'a search index that does not load',
+    page: '/fi/',
+    expect: { search: 'no results' },
+    files: { 'search/fi/index.json': () => 'not json' },
+  },
 ];
 
 let SITE;

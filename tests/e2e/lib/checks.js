@@ -11,6 +11,7 @@ const server = require('./server');
 const px = require('./pixels');
 const { checkPlay } = require('./play');
 const { checkPrint } = require('./print');
+const { checkSearch } = require('./search');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const JOBS = Number(process.env.E2E_JOBS || 3); // pages checked at a time
@@ -46,6 +47,7 @@ const CHECKS = {
   'vnu': 'Nu HTML checker: 0 errors (HTML pages, SVGs, CSS)',
   'play': 'on every variant page a random reader plays a whole game against the AI; rulehub replay accepts the copied record; no main-thread task > 50 ms',
   'play-keyboard': 'a few moves by keyboard alone (Tab, arrows, Enter), each announced in the live region',
+  'search': 'on each language home, a word in another form finds pages of that language; an unknown word finds none; the first query fetches <= 100 KB',
   'redirects': 'every page at an old address (old_slugs) leads to a page of the site',
   'print': 'variant and print-all pages print to A4 PDF without navigation, with every board and example unsplit and link addresses shown',
 };
@@ -542,6 +544,12 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         if (html.includes('class="play-data"') && info.get(p)?.lang === defaultLang) variants.push(p);
       }
       await checkPlay(light, srv.origin, variants, results, log);
+    }
+    if (want('search')) {
+      const homes = pages
+        .filter((p) => p === '/' || p === `/${info.get(p)?.lang}/`)
+        .map((p) => ({ path: p, lang: info.get(p)?.lang }));
+      await checkSearch(light, srv.origin, homes, results, log);
     }
     if (want('print')) {
       // Every family's print page, and the variant pages of the default language.
