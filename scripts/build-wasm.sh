@@ -7,7 +7,7 @@
 #   bash scripts/build-wasm.sh            # build and install the artifact
 #   bash scripts/build-wasm.sh --check    # build into a temp dir and compare bytes
 #
-# Toolchain: Debian's rustc-web/cargo-web (Rust 1.85 with std's sources,
+# Toolchain: Debian's rustc-web/cargo-web 1.85 (pinned; with std's sources,
 # rust-web-src) and lld-16's wasm-ld, installed with apt when missing — no
 # rustup target and no wasm-bindgen. std is rebuilt for wasm32 with
 # -Zbuild-std (RUSTC_BOOTSTRAP=1 unlocks it on this stable compiler), which
@@ -19,9 +19,15 @@ out_dir="themes/default/static/play"
 check=0
 [ "${1:-}" = "--check" ] && check=1
 
+# The toolchain is pinned: the same bytes need the same compiler, and
+# Debian's security updates move rustc-web on (1.96 no longer builds std
+# with panic_immediate_abort this way). bookworm keeps 1.85 beside it.
+toolchain_version="1.85.0+dfsg3-1~deb12u3"
 need=()
-[ -x /usr/bin/rustc ] && /usr/bin/rustc --print target-list 2>/dev/null | grep -qx wasm32-unknown-unknown || need+=(rustc-web cargo-web)
-[ -d /usr/lib/rustlib/src/rust/library ] || need+=(rust-web-src)
+/usr/bin/rustc --version 2>/dev/null | grep -q '^rustc 1\.85\.0 ' \
+  && [ -d /usr/lib/rustlib/src/rust/library ] \
+  || need+=("rustc-web=$toolchain_version" "cargo-web=$toolchain_version" \
+            "rust-web-src=$toolchain_version" "libstd-rust-web-dev=$toolchain_version")
 command -v wasm-ld-16 >/dev/null 2>&1 || need+=(lld-16)
 if [ ${#need[@]} -gt 0 ]; then
   echo "build-wasm: installing ${need[*]} from Debian"
@@ -29,7 +35,7 @@ if [ ${#need[@]} -gt 0 ]; then
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq </dev/null
-  $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" </dev/null >/dev/null
+  $sudo apt-get install -y -qq --allow-downgrades --no-install-recommends "${need[@]}" </dev/null >/dev/null
 fi
 
 # The sources the artifact is built from, fingerprinted the same way the
