@@ -94,6 +94,32 @@ pub trait WorkedExample: Debug + Send + Sync {
     fn describe_after(&self, i18n: &I18n, lang: &str) -> String;
 }
 
+/// A sample game the family has replayed from its record (a ```` ```game ````
+/// block): the boards a reader steps through and the moves between them.
+pub trait SampleGame: Debug + Send + Sync {
+    fn id(&self) -> &str;
+
+    /// The start position, then the position after each move with that
+    /// move marked: one more frame than [`SampleGame::moves`].
+    fn frames(&self) -> Vec<Frame>;
+
+    /// The moves in order, as the record writes them, with their comments.
+    fn moves(&self) -> &[GameMove];
+
+    /// How the game stands after its last move ("The defenders win: …" or
+    /// that it goes on), in `lang`.
+    fn describe_end(&self, i18n: &I18n, lang: &str) -> String;
+}
+
+/// One move of a sample game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameMove {
+    /// The move as the record writes it, capture marks included (`d7-d5xd4`).
+    pub notation: String,
+    /// The author's comment on the move line, if any.
+    pub comment: Option<String>,
+}
+
 /// One board of a worked example: pieces as glyphs and the marks on top.
 #[derive(Debug, Clone)]
 pub struct Frame {
@@ -128,6 +154,8 @@ pub struct CheckedVariant {
     pub example_render: RenderSpec,
     /// In page order.
     pub examples: Vec<Arc<dyn WorkedExample>>,
+    /// Sample games, in page order.
+    pub games: Vec<Arc<dyn SampleGame>>,
     pub legend: &'static [LegendEntry],
 }
 
@@ -137,6 +165,10 @@ impl CheckedVariant {
             .iter()
             .find(|e| e.id() == id)
             .map(|e| e.as_ref())
+    }
+
+    pub fn game(&self, id: &str) -> Option<&dyn SampleGame> {
+        self.games.iter().find(|g| g.id() == id).map(|g| g.as_ref())
     }
 }
 

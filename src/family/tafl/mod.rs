@@ -6,6 +6,7 @@ mod check;
 mod engine_yaml;
 pub mod examples;
 mod facts;
+mod games;
 mod glyphs;
 mod play;
 mod starter;
@@ -48,6 +49,7 @@ impl GameFamily for Tafl {
         let mut ids = vec!["board-start-desc"];
         ids.extend(facts::MESSAGE_IDS);
         ids.extend(examples::MESSAGE_IDS);
+        ids.extend(games::MESSAGE_IDS);
         ids.extend(play::MESSAGE_IDS);
         ids
     }
