@@ -92,6 +92,13 @@ pub trait WorkedExample: Debug + Send + Sync {
 
     /// The text alternative of the board after the moves.
     fn describe_after(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// For an example of several moves, each move and the position after
+    /// it with that move marked, so a reader can step through them; empty
+    /// when there is nothing to step through.
+    fn steps(&self) -> Vec<(GameMove, Frame)> {
+        Vec::new()
+    }
 }
 
 /// A sample game the family has replayed from its record (a ```` ```game ````

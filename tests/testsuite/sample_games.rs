@@ -98,7 +98,10 @@ fn a_sample_game_is_drawn_move_by_move_and_placed_in_every_language() {
     // The Czech page shows the same boards from the English page's folder,
     // with Czech words around them.
     let cs = std::fs::read_to_string(out.join("cs/tafl/standard/index.html")).expect("cs page");
-    assert!(cs.contains("src=\"/tafl/standard/game-opening-4.svg\""), "{cs}");
+    assert!(
+        cs.contains("src=\"/tafl/standard/game-opening-4.svg\""),
+        "{cs}"
+    );
     assert!(cs.contains("Tah 4 z 4: e5-e6"), "{cs}");
     assert!(cs.contains("data-next=\"Další tah\""), "{cs}");
 }
@@ -165,4 +168,40 @@ fn a_game_needs_a_unique_id_and_translations_name_games_that_exist() {
         stderr.contains("no sample game `openin`") && stderr.contains("did you mean `opening`?"),
         "{stderr}"
     );
+}
+
+#[test]
+fn a_worked_example_of_several_moves_can_be_stepped_through_on_screen_not_on_paper() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let site = rulehub::site::build(root, &rulehub::site::BuildOptions::default())
+        .expect("the bundled hub builds")
+        .files
+        .files;
+    let text = |path: &str| {
+        let (_, bytes) = site
+            .iter()
+            .find(|(p, _)| p.as_str() == path)
+            .unwrap_or_else(|| panic!("{path} is built"));
+        String::from_utf8_lossy(bytes).into_owned()
+    };
+    let page = text("tafl/copenhagen/index.html");
+    let steps = &page[page
+        .find("<details class=\"example-steps\">")
+        .expect("the 12-move repetition example has a stepper")..];
+    let steps = &steps[..steps.find("</details>").expect("closed")];
+    assert!(steps.contains("Step through the 12 moves"), "{steps}");
+    assert_eq!(steps.matches("<li ").count(), 12, "{steps}");
+    let stem = steps
+        .split("id=\"")
+        .nth(1)
+        .and_then(|s| s.split('"').next())
+        .expect("the stepper has an id");
+    for ply in 0..=12 {
+        let file = format!("tafl/copenhagen/{stem}-{ply}.svg");
+        assert!(site.iter().any(|(p, _)| *p == file), "{file} is drawn");
+    }
+    // One-move examples get none, and paper cannot step.
+    assert_eq!(page.matches("<details class=\"example-steps\">").count(), 1);
+    assert!(!text("tafl/print/index.html").contains("example-steps"));
+    assert!(text("cs/tafl/copenhagen/index.html").contains("Projít 12 tahů jeden po druhém"));
 }

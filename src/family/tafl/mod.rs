@@ -198,4 +198,26 @@ impl WorkedExample for examples::CheckedExample {
     fn describe_after(&self, i18n: &I18n, lang: &str) -> String {
         examples::describe_position(&self.after, None, i18n, lang)
     }
+
+    fn steps(&self) -> Vec<(crate::family::GameMove, Frame)> {
+        if self.steps.len() < 2 {
+            return Vec::new();
+        }
+        let dims = self.before.dims();
+        self.moves
+            .iter()
+            .zip(&self.steps)
+            .map(|(mv, (position, captured))| {
+                let move_ = crate::family::GameMove {
+                    notation: mv.name(dims),
+                    comment: None,
+                };
+                let frame = Frame {
+                    pieces: glyphs_of(position),
+                    annotations: Annotations::for_move(mv.from, mv.to, captured.clone()),
+                };
+                (move_, frame)
+            })
+            .collect()
+    }
 }

@@ -56,6 +56,7 @@ pub const UI_MESSAGE_IDS: &[&str] = &[
     "example-before",
     "example-after",
     "example-verified",
+    "example-step-through",
     "game-heading",
     "game-start",
     "game-step",

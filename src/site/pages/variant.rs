@@ -12,7 +12,7 @@ use super::{Common, Glance, PageId, PageOutput, SiteContext, common, escape, ren
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations, Glyph};
-use crate::family::{Frame, SampleGame, WorkedExample};
+use crate::family::{Frame, GameMove, SampleGame, WorkedExample};
 use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
 use crate::i18n::Arg;
 use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
@@ -128,8 +128,35 @@ impl VariantEmbeds<'_> {
             html.push_str(&figure(&src(&after_file), &after_label, &after_alt));
         }
         html.push_str(&format!(
-            "</div>\n<p class=\"example-description\">{}</p>\n<p class=\"example-verified\">{}</p>\n</div>\n",
-            escape(&sentence),
+            "</div>\n<p class=\"example-description\">{}</p>\n",
+            escape(&sentence)
+        ));
+        // Paper cannot step: the print page shows the two boards only.
+        let steps = if self.cache.is_some() {
+            example.steps()
+        } else {
+            Vec::new()
+        };
+        if !steps.is_empty() {
+            let summary = i18n.message(
+                lang,
+                "example-step-through",
+                &[("count", Arg::Num(steps.len()))],
+            );
+            let stepper = self.stepper_html(
+                &format!("example-{id}-step"),
+                &format!("example `{id}`"),
+                &before.pieces,
+                steps,
+                "",
+            );
+            html.push_str(&format!(
+                "<details class=\"example-steps\"><summary>{}</summary>\n{stepper}</details>\n",
+                escape(&summary)
+            ));
+        }
+        html.push_str(&format!(
+            "<p class=\"example-verified\">{}</p>\n</div>\n",
             escape(&i18n.message(lang, "example-verified", &[]))
         ));
         html
@@ -137,32 +164,58 @@ impl VariantEmbeds<'_> {
 }
 
 impl VariantEmbeds<'_> {
-    /// A sample game: the final board and the list of moves (complete
-    /// without JavaScript), with a board drawn for every position so the
-    /// stepper script can go through them. Captions and labels are worded
-    /// here, in the page's language, and carried in data attributes, so the
-    /// script holds no text of its own.
+    /// A sample game: its stepper, the ending and that it was checked.
     fn game_html(&self, game: &dyn SampleGame) -> String {
         let i18n = self.site.i18n;
         let lang = self.lang;
         let id = game.id();
+        let mut frames = game.frames().into_iter();
+        let start = frames.next().map(|f| f.pieces).unwrap_or_default();
+        let steps = game.moves().iter().cloned().zip(frames).collect();
+        let footer = format!(
+            "<p class=\"game-end\">{}</p>\n<p class=\"example-verified\">{}</p>\n",
+            escape(&game.describe_end(i18n, lang)),
+            escape(&i18n.message(lang, "game-verified", &[])),
+        );
+        self.stepper_html(
+            &format!("game-{id}"),
+            &format!("game `{id}`"),
+            &start,
+            steps,
+            &footer,
+        )
+    }
+
+    /// Boards to step through: the final one and the list of moves
+    /// (complete without JavaScript and on paper), with a board drawn for
+    /// every position (`{stem}-{ply}.svg`, 0 the start) so stepper.js can
+    /// go through them. Captions and button labels are worded here, in the
+    /// page's language, and carried in data attributes, so the script holds
+    /// no text of its own.
+    fn stepper_html(
+        &self,
+        stem: &str,
+        what: &str,
+        start: &[(crate::engine::Square, &'static Glyph)],
+        steps: Vec<(GameMove, Frame)>,
+        footer: &str,
+    ) -> String {
+        let i18n = self.site.i18n;
+        let lang = self.lang;
         let heading = i18n.message(lang, "game-heading", &[]);
-        let moves = game.moves();
-        let total = moves.len();
-        let frames = game.frames();
-        let spec = &self.checked.example_render;
-        let file = |ply: usize| format!("game-{id}-{ply}.svg");
-        let alt = |ply: usize| match ply.checked_sub(1).and_then(|i| moves.get(i)) {
+        let total = steps.len();
+        let file = |ply: usize| format!("{stem}-{ply}.svg");
+        let alt = |ply: usize| match ply.checked_sub(1).and_then(|i| steps.get(i)) {
             None => i18n.message(lang, "game-start-alt", &[]),
-            Some(mv) => i18n.message(
+            Some((mv, _)) => i18n.message(
                 lang,
                 "game-frame-alt",
                 &[("number", Arg::Num(ply)), ("move", Arg::Str(&mv.notation))],
             ),
         };
-        let caption = |ply: usize| match ply.checked_sub(1).and_then(|i| moves.get(i)) {
+        let caption = |ply: usize| match ply.checked_sub(1).and_then(|i| steps.get(i)) {
             None => i18n.message(lang, "game-start", &[]),
-            Some(mv) => {
+            Some((mv, _)) => {
                 let step = i18n.message(
                     lang,
                     "game-step",
@@ -178,30 +231,36 @@ impl VariantEmbeds<'_> {
                 }
             }
         };
-        for (ply, frame) in frames.iter().enumerate() {
+        let spec = &self.checked.example_render;
+        let none = Annotations::default();
+        let boards = std::iter::once((start, &none)).chain(
+            steps
+                .iter()
+                .map(|(_, f)| (f.pieces.as_slice(), &f.annotations)),
+        );
+        for (ply, (pieces, annotations)) in boards.enumerate() {
             let alt = alt(ply);
             if let Err(message) = self.draw(
                 &file(ply),
                 spec,
-                &frame.pieces,
+                pieces,
                 &format!("{heading} — {alt}"),
                 &alt,
-                &frame.annotations,
+                annotations,
             ) {
                 self.errors
                     .lock()
                     .expect("no panics while holding the lock")
-                    .push(format!("game `{id}`: {message}"));
+                    .push(format!("{what}: {message}"));
                 break;
             }
         }
         let src = |ply: usize| format!("{}{}", self.diagram_href, file(ply));
-        let last = frames.len().saturating_sub(1);
         let label = |id: &str| escape(&i18n.message(lang, id, &[]));
         let mut html = format!(
-            "<div class=\"game\" id=\"{}game-{}\" data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\" data-first=\"{}\" data-previous=\"{}\" data-next=\"{}\" data-last=\"{}\">\n",
+            "<div class=\"game\" id=\"{}{}\" data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\" data-first=\"{}\" data-previous=\"{}\" data-next=\"{}\" data-last=\"{}\">\n",
             escape(&self.id_prefix),
-            escape(id),
+            escape(stem),
             escape(&src(0)),
             escape(&alt(0)),
             escape(&caption(0)),
@@ -212,11 +271,11 @@ impl VariantEmbeds<'_> {
         );
         html.push_str(&format!(
             "<figure class=\"board game-board\"><img src=\"{}\" alt=\"{}\" loading=\"lazy\"><figcaption class=\"game-status\">{}</figcaption></figure>\n<ol class=\"game-moves\">\n",
-            escape(&src(last)),
-            escape(&alt(last)),
-            escape(&caption(last)),
+            escape(&src(total)),
+            escape(&alt(total)),
+            escape(&caption(total)),
         ));
-        for (index, mv) in moves.iter().enumerate() {
+        for (index, (mv, _)) in steps.iter().enumerate() {
             let ply = index + 1;
             html.push_str(&format!(
                 "<li data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\"><span class=\"game-move\">{}</span>",
@@ -233,11 +292,9 @@ impl VariantEmbeds<'_> {
             }
             html.push_str("</li>\n");
         }
-        html.push_str(&format!(
-            "</ol>\n<p class=\"game-end\">{}</p>\n<p class=\"example-verified\">{}</p>\n</div>\n",
-            escape(&game.describe_end(i18n, lang)),
-            label("game-verified"),
-        ));
+        html.push_str("</ol>\n");
+        html.push_str(footer);
+        html.push_str("</div>\n");
         html
     }
 }
@@ -679,7 +736,9 @@ pub(super) fn render_variant(
         }),
         room_server: site.hub.config.room_server_url().map(str::to_string),
         play: super::play::play(site, checked.rules.as_ref(), lang),
-        stepper_script_href: (!checked.games.is_empty()).then(|| site.href("assets/stepper.js")),
+        stepper_script_href: (!checked.games.is_empty()
+            || checked.examples.iter().any(|e| !e.steps().is_empty()))
+        .then(|| site.href("assets/stepper.js")),
     };
     let html = site
         .templates

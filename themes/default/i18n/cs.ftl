@@ -15,6 +15,11 @@ example-heading = Řešený příklad
 example-before = Před tahem
 example-after = Po tahu
 example-verified = Pravidlový engine tento příklad ověřuje při každém sestavení webu.
+example-step-through = Projít { $count } { $count ->
+    [one] tah
+    [few] tahy
+   *[other] tahů
+} jeden po druhém
 game-heading = Ukázková partie
 game-start = Výchozí postavení
 game-step = Tah { $number } z { $total }: { $move }

@@ -15,6 +15,7 @@ example-heading = Worked example
 example-before = Before
 example-after = After
 example-verified = Checked by the rules engine on every build.
+example-step-through = Step through the { $count } moves
 game-heading = Sample game
 game-start = Start position
 game-step = Move { $number } of { $total }: { $move }

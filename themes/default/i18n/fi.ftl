@@ -15,6 +15,7 @@ example-heading = Esimerkki
 example-before = Ennen siirtoa
 example-after = Siirron jälkeen
 example-verified = Sääntömoottori tarkistaa tämän esimerkin joka kerta, kun sivusto rakennetaan.
+example-step-through = Käy { $count } siirtoa läpi yksi kerrallaan
 game-heading = Esimerkkipeli
 game-start = Alkuasema
 game-step = Siirto { $number }/{ $total }: { $move }
