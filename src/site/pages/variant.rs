@@ -149,6 +149,10 @@ impl VariantEmbeds<'_> {
                 &before.pieces,
                 steps,
                 "",
+                // Chromium crashes decoding a lazy image that a closed
+                // <details> keeps from loading (seen in the e2e suite); one
+                // small board per example is cheap to fetch at once.
+                Loading::Eager,
             );
             html.push_str(&format!(
                 "<details class=\"example-steps\"><summary>{}</summary>\n{stepper}</details>\n",
@@ -183,6 +187,7 @@ impl VariantEmbeds<'_> {
             &start,
             steps,
             &footer,
+            Loading::Lazy,
         )
     }
 
@@ -199,6 +204,7 @@ impl VariantEmbeds<'_> {
         start: &[(crate::engine::Square, &'static Glyph)],
         steps: Vec<(GameMove, Frame)>,
         footer: &str,
+        loading: Loading,
     ) -> String {
         let i18n = self.site.i18n;
         let lang = self.lang;
@@ -270,9 +276,13 @@ impl VariantEmbeds<'_> {
             label("game-last"),
         );
         html.push_str(&format!(
-            "<figure class=\"board game-board\"><img src=\"{}\" alt=\"{}\" loading=\"lazy\"><figcaption class=\"game-status\">{}</figcaption></figure>\n<ol class=\"game-moves\">\n",
+            "<figure class=\"board game-board\"><img src=\"{}\" alt=\"{}\"{}><figcaption class=\"game-status\">{}</figcaption></figure>\n<ol class=\"game-moves\">\n",
             escape(&src(total)),
             escape(&alt(total)),
+            match loading {
+                Loading::Lazy => " loading=\"lazy\"",
+                Loading::Eager => "",
+            },
             escape(&caption(total)),
         ));
         for (index, (mv, _)) in steps.iter().enumerate() {
@@ -297,6 +307,13 @@ impl VariantEmbeds<'_> {
         html.push_str("</div>\n");
         html
     }
+}
+
+/// Whether a stepper's board may wait until it is scrolled into view.
+#[derive(Clone, Copy)]
+enum Loading {
+    Lazy,
+    Eager,
 }
 
 fn figure(src: &str, caption: &str, alt: &str) -> String {
