@@ -8,6 +8,7 @@
 //! Adding a family: implement [`GameFamily`] in a module of its own and add
 //! one line to [`registry::FAMILIES`].
 
+pub mod draughts;
 pub mod page;
 pub mod registry;
 pub mod tafl;
@@ -147,7 +148,7 @@ pub trait Starter: Sync {
     fn default_engine(&self) -> &'static str;
 
     /// A worked example (YAML) that this engine block's rules confirm, and
-    /// the square of the piece it captures, for the page's prose.
+    /// the sentence that introduces it in the page's prose.
     fn example(&self, engine_block: &str) -> StarterExample;
 
     /// The page's placeholder summary.
@@ -168,5 +169,7 @@ impl Debug for dyn Starter + '_ {
 #[derive(Debug, Clone)]
 pub struct StarterExample {
     pub yaml: String,
-    pub victim: String,
+    /// The prose before the example (in the family's own terms: a tafl
+    /// trap, a draughts jump), wrapped like the rest of the page.
+    pub intro: String,
 }
