@@ -175,24 +175,20 @@ fn numbers(rules: &DraughtsRules) -> LabelsOp {
     }
 }
 
-/// The ops with the square numbers added (under the pieces) when the
-/// author's ops have none: examples and records name squares by number,
-/// so a board without them could not be read along with the text.
+/// The ops with the square numbers added when the author's ops have none:
+/// examples and records name squares by number, so a board without them
+/// could not be read along with the text. They go last, over the pieces:
+/// a two-digit number in the corner runs into a piece's rim, and a reader
+/// needs the number of an occupied square most of all.
 fn with_numbers(mut spec: RenderSpec, rules: &DraughtsRules) -> RenderSpec {
-    if spec.ops.iter().any(|op| matches!(op, RenderOp::Labels(_))) {
-        return spec;
+    if !spec.ops.iter().any(|op| matches!(op, RenderOp::Labels(_))) {
+        spec.ops.push(RenderOp::Labels(numbers(rules)));
     }
-    let at = spec
-        .ops
-        .iter()
-        .position(|op| matches!(op, RenderOp::Pieces(_)))
-        .unwrap_or(spec.ops.len());
-    spec.ops.insert(at, RenderOp::Labels(numbers(rules)));
     spec
 }
 
 /// The board drawn without a `render` block: light and dark squares (the
-/// pieces stand on the dark ones), a frame, the square numbers and the pieces.
+/// pieces stand on the dark ones), a frame, the pieces and the square numbers.
 fn default_board(rules: &DraughtsRules) -> RenderSpec {
     let token = |t: &str| t.to_string();
     RenderSpec {
@@ -222,8 +218,8 @@ fn default_board(rules: &DraughtsRules) -> RenderSpec {
                 stroke: Some(token("frame")),
                 stroke_width: Some(4.0),
             }),
-            RenderOp::Labels(numbers(rules)),
             RenderOp::Pieces(PiecesOp::default()),
+            RenderOp::Labels(numbers(rules)),
         ],
     }
 }

@@ -171,7 +171,10 @@ fn read_move(text: &str) -> Result<MoveText, Mismatch> {
             )
             .help(help)),
         },
-        Err(error) => Err(Mismatch::new("moves", format!("`{text}`: {}", error.reason)).help(help)),
+        // The reason quotes the word it could not read.
+        Err(error) => {
+            Err(Mismatch::new("moves", format!("in `moves`: {}", error.reason)).help(help))
+        }
     }
 }
 

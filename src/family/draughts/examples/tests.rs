@@ -13,7 +13,14 @@ fn messages(result: Result<CheckedExample, Vec<Mismatch>>) -> String {
         Ok(example) => panic!("expected a mismatch, the engine agreed: {example:?}"),
         Err(problems) => problems
             .iter()
-            .map(|p| format!("{}: {}", p.key, p.message))
+            .map(|p| {
+                format!(
+                    "{}: {} (help: {})",
+                    p.key,
+                    p.message,
+                    p.help.as_deref().unwrap_or("")
+                )
+            })
             .collect::<Vec<_>>()
             .join("\n"),
     }
@@ -102,7 +109,10 @@ fn unknown_codes_and_bad_notation_are_reported_at_their_keys() {
         "id: x\nposition: \"W:W22:B18\"\nmoves: [22/15]\nexpect:\n  legal: false\n  reason: capture-requred\n",
     ));
     assert!(text.contains("did you mean `capture-required`"), "{text}");
-    assert!(text.contains("moves: `22/15`"), "{text}");
+    assert!(
+        text.contains("moves: in `moves`: `22/15` is not a move"),
+        "{text}"
+    );
     let text = messages(run(
         Preset::English,
         "id: x\nposition: \"W:W22:B99\"\nmoves: [22-18]\nexpect:\n  ongoing: true\n",
