@@ -229,3 +229,74 @@ fn rulehub_new_starts_a_draughts_page_that_checks() {
     assert!(big.contains("moves: [37x28]"), "{big}");
     run(&["check", "--root", root_arg]).success();
 }
+
+fn rulehub() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::cargo_bin("rulehub").expect("binary");
+    command.env("NO_COLOR", "1");
+    command
+}
+
+/// The published English counts (7, 49, 302, 1469, 7361), through the same
+/// command and output as tafl's perft.
+#[test]
+fn perft_counts_english_draughts_as_published() {
+    let output = rulehub()
+        .args(["perft", "--rules", "english-draughts", "--depth", "5"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "depth 1: 7\ndepth 2: 49\ndepth 3: 302\ndepth 4: 1469\ndepth 5: 7361\n"
+    );
+    let output = rulehub()
+        .args(["perft", "--rules", "russian-draughts", "--depth", "1"])
+        .args(["--setup", "W:W22:B18", "--to-move", "defenders"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("its setup names the side to move"));
+    let output = rulehub()
+        .args(["perft", "--rules", "checkers", "--depth", "1"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("english-draughts, international-draughts"),
+        "{output:?}"
+    );
+}
+
+#[test]
+fn replay_checks_a_pdn_record_move_by_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let good = dir.path().join("good.pdn");
+    std::fs::write(
+        &good,
+        "[Event \"test\"]\n1. 11-15 22-18 2. 15x22 25x18\n3. 8-11 29-25 *\n",
+    )
+    .expect("record");
+    let output = rulehub()
+        .args(["replay", "--rules", "english-draughts"])
+        .arg(&good)
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "1. black 11-15\n2. white 22-18\n3. black 15x22 captures 18\n4. white 25x18 captures 22\n5. black 8-11\n6. white 29-25\nresult after 6 moves: ongoing\n"
+    );
+    let bad = dir.path().join("bad.pdn");
+    std::fs::write(&bad, "1. 11-15 22-18\n2. 9-14\n").expect("record");
+    let output = rulehub()
+        .args(["replay", "--rules", "english-draughts"])
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: move 3 (line 2) `9-14`: a capture is available and capturing is mandatory, e.g. 15x22\n"
+    );
+}

@@ -13,6 +13,7 @@ pub mod examples;
 mod facts;
 mod glyphs;
 mod starter;
+mod tools;
 
 pub use engine_yaml::{DraughtsFrontMatter, EngineSection};
 pub use glyphs::{BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, glyph};
@@ -63,6 +64,14 @@ impl GameFamily for Draughts {
 
     fn starter(&self) -> &'static dyn Starter {
         &starter::DraughtsStarter
+    }
+
+    fn command_line_engine(
+        &self,
+        preset: &str,
+        setup: Option<&str>,
+    ) -> Option<Result<Box<dyn crate::family::CommandLineEngine>, String>> {
+        tools::engine(preset, setup)
     }
 }
 
