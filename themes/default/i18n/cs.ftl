@@ -208,7 +208,7 @@ print-title = { $family }: všechna pravidla k tisku
 print-intro = Všechny sady pravidel této rodiny her na jedné stránce, upravené pro papír: vytiskněte ji příkazem Tisk v prohlížeči.
 
 ## Dáma (stránky rodiny dáma: výchozí diagram, legenda, přehled pravidel, věty u příkladů)
-draughts-board-start-desc = Výchozí postavení hry { $title } na desce { $size }×{ $size } s očíslovanými { $squares } tmavými poli: bílých kamenů { $white }, černých { $black }.
+draughts-board-start-desc = Výchozí postavení hry { $title } na desce { $size }×{ $size } s { $squares } očíslovanými tmavými poli: bílých kamenů { $white }, černých { $black }.
 draughts-legend-white = bílý
 draughts-legend-black = černý
 draughts-legend-king = dáma (proměněný kámen)

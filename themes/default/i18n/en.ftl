@@ -204,7 +204,7 @@ print-title = { $family }: all rules to print
 print-intro = Every rule set of this family on one page, laid out for paper: print it with your browser's Print command.
 
 ## Draughts (the draughts family's pages: start diagram, key, facts, example sentences)
-draughts-board-start-desc = Starting position of { $title } on a { $size }×{ $size } board, its { $squares } dark squares numbered: { $white } white and { $black } black pieces.
+draughts-board-start-desc = Starting position of { $title }. The board is { $size }×{ $size }, its { $squares } dark squares numbered; { $white } white and { $black } black pieces.
 draughts-legend-white = white
 draughts-legend-black = black
 draughts-legend-king = a king (a crowned man)
