@@ -64,6 +64,9 @@ impl Embeds for StaticEmbeds {
     fn example_block(&self, index: usize) -> String {
         format!("<div class=\"example\">{index}</div>\n")
     }
+    fn game_block(&self, index: usize) -> String {
+        format!("<div class=\"game\">{index}</div>\n")
+    }
 }
 
 struct Inputs {

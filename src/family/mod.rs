@@ -161,6 +161,39 @@ pub trait WorkedExample: Debug + Send + Sync {
 
     /// The text alternative of the board after the moves.
     fn describe_after(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// For an example of several moves, each move and the position after
+    /// it with that move marked, so a reader can step through them; empty
+    /// when there is nothing to step through.
+    fn steps(&self) -> Vec<(GameMove, Frame)> {
+        Vec::new()
+    }
+}
+
+/// A sample game the family has replayed from its record (a ```` ```game ````
+/// block): the boards a reader steps through and the moves between them.
+pub trait SampleGame: Debug + Send + Sync {
+    fn id(&self) -> &str;
+
+    /// The start position, then the position after each move with that
+    /// move marked: one more frame than [`SampleGame::moves`].
+    fn frames(&self) -> Vec<Frame>;
+
+    /// The moves in order, as the record writes them, with their comments.
+    fn moves(&self) -> &[GameMove];
+
+    /// How the game stands after its last move ("The defenders win: …" or
+    /// that it goes on), in `lang`.
+    fn describe_end(&self, i18n: &I18n, lang: &str) -> String;
+}
+
+/// One move of a sample game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameMove {
+    /// The move as the record writes it, capture marks included (`d7-d5xd4`).
+    pub notation: String,
+    /// The author's comment on the move line, if any.
+    pub comment: Option<String>,
 }
 
 /// One board of a worked example: pieces as glyphs and the marks on top.
@@ -197,6 +230,8 @@ pub struct CheckedVariant {
     pub example_render: RenderSpec,
     /// In page order.
     pub examples: Vec<Arc<dyn WorkedExample>>,
+    /// Sample games, in page order.
+    pub games: Vec<Arc<dyn SampleGame>>,
     pub legend: &'static [LegendEntry],
 }
 
@@ -206,6 +241,10 @@ impl CheckedVariant {
             .iter()
             .find(|e| e.id() == id)
             .map(|e| e.as_ref())
+    }
+
+    pub fn game(&self, id: &str) -> Option<&dyn SampleGame> {
+        self.games.iter().find(|g| g.id() == id).map(|g| g.as_ref())
     }
 }
 

@@ -267,3 +267,112 @@ pub fn op_field_position(
         None => page.key_position("render"),
     }
 }
+
+/// One ```` ```game ID ```` block of a page body: a move record.
+pub struct GameBlock<'a> {
+    page: &'a Page<VariantFrontMatter>,
+    block: &'a FencedBlock,
+}
+
+impl GameBlock<'_> {
+    /// The id written after `game` on the fence line.
+    pub fn id(&self) -> &str {
+        &self.block.label
+    }
+
+    /// The record: the block's text.
+    pub fn text(&self) -> &str {
+        &self.block.text
+    }
+
+    /// The position of the start of the record's `line` (1-based), the
+    /// fence when the record has fewer lines.
+    pub fn line(&self, line: usize) -> SourcePosition {
+        let page = self.page;
+        let body_start = page.split.body.start;
+        let mut offset = self.block.content_offset;
+        let body = page.body();
+        for _ in 1..line {
+            match body[offset..].find('\n') {
+                Some(end) => offset += end + 1,
+                None => return page.source.position(body_start + self.block.fence_offset),
+            }
+        }
+        page.source.position(body_start + offset)
+    }
+
+    /// The fence line, where problems with the whole block are reported.
+    pub fn fence(&self) -> SourcePosition {
+        let page = self.page;
+        page.source
+            .position(page.split.body.start + self.block.fence_offset)
+    }
+
+    /// An error at `position` of this page, about this game.
+    pub fn error(&self, position: SourcePosition, message: impl Into<String>) -> Diagnostic {
+        self.page
+            .source
+            .error(
+                position,
+                format!("game `{}`: {}", self.id(), message.into()),
+            )
+            .with_example(self.id())
+    }
+}
+
+/// Checks each sample game of the page with `check_one`, within the hub's
+/// limits ([`limits::MAX_GAMES_PER_PAGE`] blocks); ids must be unique,
+/// present and made of `a–z`, `0–9`, `-` (they name files and anchors).
+pub fn check_games<T>(
+    page: &Page<VariantFrontMatter>,
+    problems: &mut Vec<Diagnostic>,
+    mut check_one: impl FnMut(&GameBlock<'_>, &mut Vec<Diagnostic>) -> Option<T>,
+) -> Vec<T> {
+    let blocks = markdown::fenced_blocks(page.body(), markdown::GAME_INFO);
+    let mut checked = Vec::new();
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    for (index, block) in blocks.iter().enumerate() {
+        let block = GameBlock { page, block };
+        if index == limits::MAX_GAMES_PER_PAGE {
+            problems.push(
+                page.source
+                    .error(
+                        block.fence(),
+                        format!(
+                            "a page may hold at most {} sample games; this is one more",
+                            limits::MAX_GAMES_PER_PAGE
+                        ),
+                    )
+                    .with_help("split the games over several pages"),
+            );
+            break;
+        }
+        let id = block.id();
+        let fence = block.fence();
+        let valid = !id.is_empty()
+            && id
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if !valid {
+            problems.push(
+                page.source
+                    .error(
+                        fence,
+                        format!("a sample game needs an id of a–z, 0–9 and `-` after `game`, found `{id}`"),
+                    )
+                    .with_help("write the fence as ```game short-win"),
+            );
+            continue;
+        }
+        if let Some(first) = seen.insert(id.to_string(), fence.line) {
+            problems.push(
+                block
+                    .error(fence, format!("this id is already used on line {first}"))
+                    .with_help("give each sample game its own id"),
+            );
+            continue;
+        }
+        checked.extend(check_one(&block, problems));
+    }
+    checked
+}

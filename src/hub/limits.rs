@@ -21,6 +21,13 @@ pub const MAX_PROBLEMS_PER_BODY: usize = 100;
 /// in every language; a rules page shows a few dozen at most.
 pub const MAX_EXAMPLES_PER_PAGE: usize = 500;
 
+/// Sample-game blocks per page; each draws a board per move, so a page's
+/// output grows with their moves.
+pub const MAX_GAMES_PER_PAGE: usize = 20;
+
+/// Moves per sample game (a long tafl game has 100–200).
+pub const MAX_GAME_MOVES: usize = 500;
+
 /// The byte offset of the first `[` or `{` in `yaml` that opens more than
 /// [`MAX_YAML_FLOW_DEPTH`] flow collections, if any. Brackets inside quoted
 /// scalars and comments do not count.

@@ -17,6 +17,8 @@ pub use shortcode::{Shortcode, ShortcodeKind};
 
 /// The info string that marks a worked example.
 pub const EXAMPLE_INFO: &str = "example";
+/// The info string of a sample game's block: ```` ```game ID ````.
+pub const GAME_INFO: &str = "game";
 
 pub(crate) fn options() -> Options {
     Options::ENABLE_TABLES
@@ -30,6 +32,8 @@ pub(crate) fn options() -> Options {
 /// the body (so an error inside it can name the exact line).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FencedBlock {
+    /// The words after the info string's first (a game's id).
+    pub label: String,
     pub text: String,
     /// Byte offset in the body of the block's first content line.
     pub content_offset: usize,
@@ -50,6 +54,11 @@ pub fn fenced_blocks(body: &str, info: &str) -> Vec<FencedBlock> {
                     .find('\n')
                     .map_or(range.end, |i| range.start + i + 1);
                 current = Some(FencedBlock {
+                    label: lang
+                        .split_whitespace()
+                        .skip(1)
+                        .collect::<Vec<_>>()
+                        .join(" "),
                     text: String::new(),
                     content_offset,
                     fence_offset: range.start,
@@ -73,6 +82,8 @@ pub trait Embeds {
     fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String>;
     /// HTML for the `index`-th worked-example block of the body.
     fn example_block(&self, index: usize) -> String;
+    /// HTML for the `index`-th sample-game block of the body.
+    fn game_block(&self, index: usize) -> String;
 }
 
 /// A heading of the rendered page, for anchors and a table of contents.
@@ -171,6 +182,7 @@ pub fn render_placed(
     let mut headings = Vec::new();
     let mut ids = UniqueIds::default();
     let mut example_index = 0;
+    let mut game_index = 0;
     let mut needs_sanitising = false;
     let sanitise = raw_html == RawHtml::Sanitise;
     // Text inside code is shown as written, shortcode-like or not.
@@ -204,6 +216,15 @@ pub fn render_placed(
                 generated.push(embeds.example_block(example_index));
                 out_events.push(markers.event(index, &generated[index]));
                 example_index += 1;
+                i = skip_to_end_of_code_block(&events, i);
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.split_whitespace().next() == Some(GAME_INFO) =>
+            {
+                let index = generated.len();
+                generated.push(embeds.game_block(game_index));
+                out_events.push(markers.event(index, &generated[index]));
+                game_index += 1;
                 i = skip_to_end_of_code_block(&events, i);
             }
             Event::Start(Tag::Heading {
@@ -496,6 +517,9 @@ mod tests {
         fn example_block(&self, index: usize) -> String {
             format!("<div class=\"example\">{index}</div>")
         }
+        fn game_block(&self, index: usize) -> String {
+            format!("<div class=\"game\">{index}</div>")
+        }
     }
 
     #[test]
@@ -598,6 +622,25 @@ mod tests {
         assert_eq!(
             &body[blocks[0].content_offset..blocks[0].content_offset + 7],
             "id: one"
+        );
+    }
+
+    #[test]
+    fn game_blocks_keep_their_label_and_are_replaced_in_place() {
+        let body = "Intro.\n\n```game short-win\n1. d1-d3\n```\n\n```game\n```\n";
+        let blocks = fenced_blocks(body, GAME_INFO);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0].label, "short-win");
+        assert_eq!(blocks[0].text, "1. d1-d3\n");
+        assert_eq!(blocks[1].label, "");
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("renders")
+            .html;
+        assert!(html.contains("<div class=\"game\">0</div>"), "{html}");
+        assert!(html.contains("<div class=\"game\">1</div>"), "{html}");
+        assert!(
+            !html.contains("d1-d3"),
+            "the record is not shown as code: {html}"
         );
     }
 }

@@ -11,19 +11,33 @@ pub enum ShortcodeKind {
     Svg,
     /// A worked example of the default-language page, placed by id.
     Example,
+    /// A sample game of the default-language page, placed by id.
+    Game,
 }
 
 impl ShortcodeKind {
-    const ALL: [(&'static str, ShortcodeKind); 2] = [
+    const ALL: [(&'static str, ShortcodeKind); 3] = [
         ("svg", ShortcodeKind::Svg),
         ("example", ShortcodeKind::Example),
+        ("game", ShortcodeKind::Game),
     ];
+
+    /// The name written in a shortcode (`example` in `{{example:ID}}`).
+    pub fn name(self) -> &'static str {
+        Self::ALL
+            .iter()
+            .find(|(_, kind)| *kind == self)
+            .map_or("", |(name, _)| name)
+    }
 
     pub fn help(self) -> &'static str {
         match self {
             ShortcodeKind::Svg => "the board of a variant page is `{{svg:board.svg \"caption\"}}`",
             ShortcodeKind::Example => {
                 "name the id of a worked example of the default-language page: `{{example:edge-escape}}`"
+            }
+            ShortcodeKind::Game => {
+                "name the id of a sample game of the default-language page: `{{game:short-win}}`"
             }
         }
     }

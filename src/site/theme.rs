@@ -58,6 +58,10 @@ const STATIC: &[(&str, &[u8])] = &[
         "search.js",
         include_bytes!("../../themes/default/static/search.js"),
     ),
+    (
+        "stepper.js",
+        include_bytes!("../../themes/default/static/stepper.js"),
+    ),
 ];
 
 const PALETTE: &str = include_str!("../../themes/default/palette.yaml");

@@ -158,6 +158,12 @@ const FAULTS = [
     files: { 'tafl/standard/index.html': (s) => s.split('/tafl/tablut/').join('/tafl/gone/') },
   },
   {
+    name: 'a sample game whose step shows the board of the move after it',
+    page: '/tafl/brandubh/',
+    expect: { games: 'shows a board already shown' },
+    edit: (h) => sub(h, 'data-src="game-fork-between-corners-12.svg"', 'data-src="game-fork-between-corners-13.svg"'),
+  },
+  {
     name: 'a search index that does not load',
     page: '/fi/',
     expect: { search: 'no results' },

@@ -19,16 +19,22 @@ impl Embeds for Stub {
     fn example_block(&self, index: usize) -> String {
         format!("<div class=\"fuzz-example\" data-i=\"{index}\"></div>")
     }
+
+    fn game_block(&self, index: usize) -> String {
+        format!("<div class=\"fuzz-game\" data-i=\"{index}\"></div>")
+    }
 }
 
 pub fn run(data: &[u8]) {
     let Ok(body) = std::str::from_utf8(data) else {
         return;
     };
-    for block in markdown::fenced_blocks(body, markdown::EXAMPLE_INFO) {
-        assert!(block.fence_offset <= block.content_offset);
-        assert!(block.content_offset <= body.len());
-        assert!(body.is_char_boundary(block.content_offset));
+    for info in [markdown::EXAMPLE_INFO, markdown::GAME_INFO] {
+        for block in markdown::fenced_blocks(body, info) {
+            assert!(block.fence_offset <= block.content_offset);
+            assert!(block.content_offset <= body.len());
+            assert!(body.is_char_boundary(block.content_offset));
+        }
     }
     for raw_html in [RawHtml::Sanitise, RawHtml::Trusted] {
         check_render(body, raw_html);

@@ -38,6 +38,7 @@ mod new;
 mod play_board;
 mod print_and_pager;
 mod room_server;
+mod sample_games;
 mod serve;
 mod server_records;
 mod site_comparison;

@@ -175,3 +175,30 @@ fn nothing_in_the_board_data_can_close_its_script_element() {
     let data = play_data(&html);
     assert_eq!(data["strings"]["play-intro"], "Try </script><b>this</b>");
 }
+
+/// What a reader's browser downloads for the practice board, gzipped as a
+/// web server sends it: the budget is 100 KB. (A size, not a time:
+/// it cannot flake.) Every file of `static/play/` counts.
+#[test]
+fn the_play_bundle_stays_within_100_kb_gzipped() {
+    let dir = repo().join("themes/default/static/play");
+    let mut total = 0;
+    let mut sizes = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("the play folder") {
+        let path = entry.expect("a file of the play folder").path();
+        let output = Command::new("gzip")
+            .args(["-9", "-c"])
+            .arg(&path)
+            .stderr(Stdio::inherit())
+            .output()
+            .expect("gzip runs");
+        assert!(output.status.success());
+        total += output.stdout.len();
+        sizes.push(format!("{}: {}", path.display(), output.stdout.len()));
+    }
+    assert!(
+        total <= 100_000,
+        "the play bundle is {total} bytes gzipped, over the 100 KB budget:\n{}",
+        sizes.join("\n")
+    );
+}

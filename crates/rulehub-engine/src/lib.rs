@@ -6,6 +6,7 @@
 
 pub mod ai;
 mod board;
+mod keysort;
 pub mod tafl;
 
 pub use board::{

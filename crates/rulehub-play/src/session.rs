@@ -3,8 +3,7 @@
 use rulehub_engine::ai::{Level, Limits, tafl as tafl_ai};
 use rulehub_engine::tafl::{Game, Move, Outcome, Position, Rules};
 use rulehub_engine::{Dims, Side, Square};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
 
 /// At most this many games live at once: a page holds one or two, so more
 /// means a caller leaks handles, and a bound keeps memory bounded.
@@ -38,8 +37,87 @@ pub struct Sessions {
     games: Vec<Option<Session>>,
 }
 
+// The answers are typed structs rather than `serde_json::Value`: `Value`
+// brings its ordered map, float formatting and dynamic serialisation into
+// the WebAssembly, which is most of what the page downloads beyond the
+// engine itself.
+
+/// Serialises an answer. Plain structs of strings and integers always
+/// serialise, so a failure here is a bug in this file.
+fn answer(value: &impl Serialize) -> String {
+    serde_json::to_string(value).expect("answers are plain structs of strings and integers")
+}
+
+/// `{"ok": false, "error": …, "code"?: …}`
+#[derive(Serialize)]
+struct Refusal {
+    ok: bool,
+    error: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'static str>,
+}
+
+/// `{"ok": true}`, with a `record` when one was asked for.
+#[derive(Serialize)]
+struct Done {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<String>,
+}
+
+/// How the game stands: `result` is `ongoing`, `win` or `draw`.
+#[derive(Serialize)]
+struct OutcomeAnswer {
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winner: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    code: Option<&'static str>,
+}
+
+/// The whole board state, and the move just played when there is one.
+#[derive(Serialize)]
+struct StateAnswer {
+    ok: bool,
+    handle: usize,
+    rows: u8,
+    cols: u8,
+    cells: String,
+    to_move: &'static str,
+    ply: usize,
+    outcome: OutcomeAnswer,
+    moves: Vec<[usize; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<PlayedAnswer>,
+}
+
+#[derive(Serialize)]
+struct PlayedAnswer {
+    from: usize,
+    to: usize,
+    notation: String,
+    captures: Vec<usize>,
+}
+
+/// The AI's choice, not yet played.
+#[derive(Serialize)]
+struct AiAnswer {
+    ok: bool,
+    from: usize,
+    to: usize,
+    #[serde(rename = "move")]
+    notation: String,
+    score: i32,
+    depth: u32,
+    nodes: u64,
+}
+
 fn error(message: impl Into<String>) -> String {
-    json!({ "ok": false, "error": message.into() }).to_string()
+    answer(&Refusal {
+        ok: false,
+        error: message.into(),
+        code: None,
+    })
 }
 
 /// Cells of the board row by row from the top: `.` empty, `b` attacker,
@@ -58,17 +136,27 @@ fn index(sq: Square, dims: Dims) -> usize {
 
 /// The outcome as the page announces it: the reason code names the Fluent
 /// message (`win-<code>` or `draw-<code>`), as the worked examples do.
-fn outcome_json(outcome: Outcome) -> Value {
+fn outcome_answer(outcome: Outcome) -> OutcomeAnswer {
     match outcome {
-        Outcome::Ongoing => json!({ "result": "ongoing" }),
-        Outcome::Win { winner, reason } => {
-            json!({ "result": "win", "winner": winner.as_str(), "code": reason.code() })
-        }
-        Outcome::Draw { reason } => json!({ "result": "draw", "code": reason.code() }),
+        Outcome::Ongoing => OutcomeAnswer {
+            result: "ongoing",
+            winner: None,
+            code: None,
+        },
+        Outcome::Win { winner, reason } => OutcomeAnswer {
+            result: "win",
+            winner: Some(winner.as_str()),
+            code: Some(reason.code()),
+        },
+        Outcome::Draw { reason } => OutcomeAnswer {
+            result: "draw",
+            winner: None,
+            code: Some(reason.code()),
+        },
     }
 }
 
-fn state_json(handle: usize, session: &Session) -> Value {
+fn state_answer(handle: usize, session: &Session) -> StateAnswer {
     let game = &session.game;
     let dims = game.dims();
     let moves: Vec<[usize; 2]> = game
@@ -76,17 +164,18 @@ fn state_json(handle: usize, session: &Session) -> Value {
         .into_iter()
         .map(|mv| [index(mv.from, dims), index(mv.to, dims)])
         .collect();
-    json!({
-        "ok": true,
-        "handle": handle,
-        "rows": dims.rows,
-        "cols": dims.cols,
-        "cells": cells(game),
-        "to_move": game.to_move().as_str(),
-        "ply": session.record.len(),
-        "outcome": outcome_json(game.outcome()),
-        "moves": moves,
-    })
+    StateAnswer {
+        ok: true,
+        handle,
+        rows: dims.rows,
+        cols: dims.cols,
+        cells: cells(game),
+        to_move: game.to_move().as_str(),
+        ply: session.record.len(),
+        outcome: outcome_answer(game.outcome()),
+        moves,
+        played: None,
+    }
 }
 
 /// A move given as two cell indices, checked against the board.
@@ -170,9 +259,9 @@ impl Sessions {
                 )));
             }
         };
-        let answer = state_json(slot, &session).to_string();
+        let state = answer(&state_answer(slot, &session));
         self.games[slot] = Some(session);
-        Ok(answer)
+        Ok(state)
     }
 
     /// Ends a game and frees its handle.
@@ -180,7 +269,10 @@ impl Sessions {
         match self.games.get_mut(handle as usize) {
             Some(slot @ Some(_)) => {
                 *slot = None;
-                json!({ "ok": true }).to_string()
+                answer(&Done {
+                    ok: true,
+                    record: None,
+                })
             }
             _ => error(format!("no game with handle {handle}")),
         }
@@ -189,7 +281,7 @@ impl Sessions {
     /// The board, side to move, outcome and every legal move (as cell pairs).
     pub fn state(&self, handle: u32) -> String {
         match self.session(handle) {
-            Ok(session) => state_json(handle as usize, session).to_string(),
+            Ok(session) => answer(&state_answer(handle as usize, session)),
             Err(answer) => answer,
         }
     }
@@ -215,21 +307,20 @@ impl Sessions {
                 session.record.push(text.clone());
                 let captures: Vec<usize> =
                     played.captures.iter().map(|&s| index(s, dims)).collect();
-                let mut answer = state_json(handle as usize, session);
-                answer["played"] = json!({
-                    "from": index(from, dims),
-                    "to": index(to, dims),
-                    "notation": text,
-                    "captures": captures,
+                let mut state = state_answer(handle as usize, session);
+                state.played = Some(PlayedAnswer {
+                    from: index(from, dims),
+                    to: index(to, dims),
+                    notation: text,
+                    captures,
                 });
-                answer.to_string()
+                answer(&state)
             }
-            Err(illegal) => json!({
-                "ok": false,
-                "error": illegal.describe(dims),
-                "code": illegal.code(),
-            })
-            .to_string(),
+            Err(illegal) => answer(&Refusal {
+                ok: false,
+                error: illegal.describe(dims),
+                code: Some(illegal.code()),
+            }),
         }
     }
 
@@ -243,7 +334,7 @@ impl Sessions {
             return error("there is no move to take back");
         }
         session.record.pop();
-        state_json(handle as usize, session).to_string()
+        answer(&state_answer(handle as usize, session))
     }
 
     /// The AI's move for the side to move (not played): `level` is
@@ -270,16 +361,15 @@ impl Sessions {
         let game = &session.game;
         let dims = game.dims();
         match tafl_ai::best_move(game, &limits, seed, None) {
-            Some(result) => json!({
-                "ok": true,
-                "from": index(result.best.from, dims),
-                "to": index(result.best.to, dims),
-                "move": result.best.name(dims),
-                "score": result.score,
-                "depth": result.depth,
-                "nodes": result.nodes,
-            })
-            .to_string(),
+            Some(result) => answer(&AiAnswer {
+                ok: true,
+                from: index(result.best.from, dims),
+                to: index(result.best.to, dims),
+                notation: result.best.name(dims),
+                score: result.score,
+                depth: result.depth,
+                nodes: result.nodes,
+            }),
             None => error("the game is over or the side to move has no move"),
         }
     }
@@ -291,7 +381,10 @@ impl Sessions {
             Ok(session) => session,
             Err(answer) => return answer,
         };
-        json!({ "ok": true, "record": record_text(session) }).to_string()
+        answer(&Done {
+            ok: true,
+            record: Some(record_text(session)),
+        })
     }
 }
 

@@ -9,12 +9,12 @@ use crate::diagram::{Palette, PieceGlyph, RenderOp, RenderSpec};
 use crate::engine::tafl::{Position, Rules, RulesSpec, SquareKind};
 use crate::engine::{Dims, Square};
 use crate::family::page::{self, ExampleBlock};
-use crate::family::{CheckedVariant, WorkedExample};
+use crate::family::{CheckedVariant, SampleGame, WorkedExample};
 use crate::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 
 use super::engine_yaml::{EngineSection, TaflFrontMatter};
 use super::examples::{self, ExampleSpec};
-use super::{TaflRules, glyphs};
+use super::{TaflRules, games, glyphs};
 
 /// Checks one tafl variant page, collecting every problem.
 pub fn check(
@@ -43,6 +43,9 @@ pub fn check(
     let examples = page::check_examples(page, &mut problems, |block, problems| {
         check_example(block, &rules, &start, dims, problems)
     });
+    let games = page::check_games(page, &mut problems, |block, problems| {
+        games::check(block, &rules, &start, dims, problems)
+    });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
     if !problems.is_empty() {
         return Err(problems);
@@ -69,6 +72,10 @@ pub fn check(
         examples: examples
             .into_iter()
             .map(|e| Arc::new(e) as Arc<dyn WorkedExample>)
+            .collect(),
+        games: games
+            .into_iter()
+            .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
             .collect(),
         legend: glyphs::LEGEND,
     })

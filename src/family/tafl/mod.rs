@@ -6,6 +6,7 @@ mod check;
 mod engine_yaml;
 pub mod examples;
 mod facts;
+mod games;
 mod glyphs;
 mod play;
 mod starter;
@@ -48,6 +49,7 @@ impl GameFamily for Tafl {
         let mut ids = vec!["board-start-desc"];
         ids.extend(facts::MESSAGE_IDS);
         ids.extend(examples::MESSAGE_IDS);
+        ids.extend(games::MESSAGE_IDS);
         ids.extend(play::MESSAGE_IDS);
         ids
     }
@@ -195,5 +197,27 @@ impl WorkedExample for examples::CheckedExample {
 
     fn describe_after(&self, i18n: &I18n, lang: &str) -> String {
         examples::describe_position(&self.after, None, i18n, lang)
+    }
+
+    fn steps(&self) -> Vec<(crate::family::GameMove, Frame)> {
+        if self.steps.len() < 2 {
+            return Vec::new();
+        }
+        let dims = self.before.dims();
+        self.moves
+            .iter()
+            .zip(&self.steps)
+            .map(|(mv, (position, captured))| {
+                let move_ = crate::family::GameMove {
+                    notation: mv.name(dims),
+                    comment: None,
+                };
+                let frame = Frame {
+                    pieces: glyphs_of(position),
+                    annotations: Annotations::for_move(mv.from, mv.to, captured.clone()),
+                };
+                (move_, frame)
+            })
+            .collect()
     }
 }

@@ -37,7 +37,7 @@ use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
 use crate::hub::{Family, Hub, Page, SectionFrontMatter, Variant};
 use crate::i18n::I18n;
-use crate::markdown::{self, Embeds, Shortcode, ShortcodeKind};
+use crate::markdown::{self, Embeds, Shortcode};
 
 /// UI messages the templates use (as `t.<id with _>`).
 pub const UI_MESSAGE_IDS: &[&str] = &[
@@ -56,6 +56,17 @@ pub const UI_MESSAGE_IDS: &[&str] = &[
     "example-before",
     "example-after",
     "example-verified",
+    "example-step-through",
+    "game-heading",
+    "game-start",
+    "game-step",
+    "game-start-alt",
+    "game-frame-alt",
+    "game-first",
+    "game-previous",
+    "game-next",
+    "game-last",
+    "game-verified",
     "comparison-title",
     "comparison-intro",
     "comparison-link",
@@ -523,13 +534,13 @@ impl Embeds for NoEmbeds {
     fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
         Err(format!(
             "`{}` shortcodes belong on variant pages",
-            match shortcode.kind {
-                ShortcodeKind::Svg => "svg",
-                ShortcodeKind::Example => "example",
-            }
+            shortcode.kind.name()
         ))
     }
     fn example_block(&self, _index: usize) -> String {
+        String::new()
+    }
+    fn game_block(&self, _index: usize) -> String {
         String::new()
     }
 }

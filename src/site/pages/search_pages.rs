@@ -8,7 +8,7 @@ use super::units::UnitOutput;
 use super::variant::{Words, words};
 use super::{PageId, SiteContext, render_markdown, section_body, section_title};
 use crate::diagnostic::Diagnostic;
-use crate::family::{CheckedVariant, WorkedExample};
+use crate::family::{CheckedVariant, SampleGame, WorkedExample};
 use crate::hub::{Family, Variant};
 use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
 use crate::site::search::{self, Document};
@@ -110,15 +110,37 @@ impl TextEmbeds<'_> {
     }
 }
 
+impl TextEmbeds<'_> {
+    /// A sample game's comments and ending are words a reader may search for.
+    fn game_text(&self, game: Option<&dyn SampleGame>) -> String {
+        game.map_or_else(String::new, |game| {
+            let mut text = String::new();
+            for comment in game.moves().iter().filter_map(|m| m.comment.as_deref()) {
+                text.push_str(&format!("<p>{}</p>\n", super::escape(comment)));
+            }
+            text.push_str(&format!(
+                "<p>{}</p>\n",
+                super::escape(&game.describe_end(self.site.i18n, self.lang))
+            ));
+            text
+        })
+    }
+}
+
 impl Embeds for TextEmbeds<'_> {
     fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
         Ok(match shortcode.kind {
             ShortcodeKind::Svg => String::new(),
             ShortcodeKind::Example => self.sentence(self.checked.example(&shortcode.target)),
+            ShortcodeKind::Game => self.game_text(self.checked.game(&shortcode.target)),
         })
     }
 
     fn example_block(&self, index: usize) -> String {
         self.sentence(self.checked.examples.get(index).map(|e| e.as_ref()))
+    }
+
+    fn game_block(&self, index: usize) -> String {
+        self.game_text(self.checked.games.get(index).map(|g| g.as_ref()))
     }
 }

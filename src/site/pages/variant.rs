@@ -12,8 +12,9 @@ use super::{Common, Glance, PageId, PageOutput, SiteContext, common, escape, ren
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations, Glyph};
-use crate::family::{Frame, WorkedExample};
+use crate::family::{Frame, GameMove, SampleGame, WorkedExample};
 use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
+use crate::i18n::Arg;
 use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
 use crate::site::comparison;
 use crate::site::svg_cache::DiagramCache;
@@ -127,10 +128,173 @@ impl VariantEmbeds<'_> {
             html.push_str(&figure(&src(&after_file), &after_label, &after_alt));
         }
         html.push_str(&format!(
-            "</div>\n<p class=\"example-description\">{}</p>\n<p class=\"example-verified\">{}</p>\n</div>\n",
-            escape(&sentence),
+            "</div>\n<p class=\"example-description\">{}</p>\n",
+            escape(&sentence)
+        ));
+        // Paper cannot step: the print page shows the two boards only.
+        let steps = if self.cache.is_some() {
+            example.steps()
+        } else {
+            Vec::new()
+        };
+        if !steps.is_empty() {
+            let summary = i18n.message(
+                lang,
+                "example-step-through",
+                &[("count", Arg::Num(steps.len()))],
+            );
+            let stepper = self.stepper_html(
+                &format!("example-{id}-step"),
+                &format!("example `{id}`"),
+                &before.pieces,
+                steps,
+                "",
+            );
+            html.push_str(&format!(
+                "<details class=\"example-steps\"><summary>{}</summary>\n{stepper}</details>\n",
+                escape(&summary)
+            ));
+        }
+        html.push_str(&format!(
+            "<p class=\"example-verified\">{}</p>\n</div>\n",
             escape(&i18n.message(lang, "example-verified", &[]))
         ));
+        html
+    }
+}
+
+impl VariantEmbeds<'_> {
+    /// A sample game: its stepper, the ending and that it was checked.
+    fn game_html(&self, game: &dyn SampleGame) -> String {
+        let i18n = self.site.i18n;
+        let lang = self.lang;
+        let id = game.id();
+        let mut frames = game.frames().into_iter();
+        let start = frames.next().map(|f| f.pieces).unwrap_or_default();
+        let steps = game.moves().iter().cloned().zip(frames).collect();
+        let footer = format!(
+            "<p class=\"game-end\">{}</p>\n<p class=\"example-verified\">{}</p>\n",
+            escape(&game.describe_end(i18n, lang)),
+            escape(&i18n.message(lang, "game-verified", &[])),
+        );
+        self.stepper_html(
+            &format!("game-{id}"),
+            &format!("game `{id}`"),
+            &start,
+            steps,
+            &footer,
+        )
+    }
+
+    /// Boards to step through: the final one and the list of moves
+    /// (complete without JavaScript and on paper), with a board drawn for
+    /// every position (`{stem}-{ply}.svg`, 0 the start) so stepper.js can
+    /// go through them. Captions and button labels are worded here, in the
+    /// page's language, and carried in data attributes, so the script holds
+    /// no text of its own.
+    fn stepper_html(
+        &self,
+        stem: &str,
+        what: &str,
+        start: &[(crate::engine::Square, &'static Glyph)],
+        steps: Vec<(GameMove, Frame)>,
+        footer: &str,
+    ) -> String {
+        let i18n = self.site.i18n;
+        let lang = self.lang;
+        let heading = i18n.message(lang, "game-heading", &[]);
+        let total = steps.len();
+        let file = |ply: usize| format!("{stem}-{ply}.svg");
+        let alt = |ply: usize| match ply.checked_sub(1).and_then(|i| steps.get(i)) {
+            None => i18n.message(lang, "game-start-alt", &[]),
+            Some((mv, _)) => i18n.message(
+                lang,
+                "game-frame-alt",
+                &[("number", Arg::Num(ply)), ("move", Arg::Str(&mv.notation))],
+            ),
+        };
+        let caption = |ply: usize| match ply.checked_sub(1).and_then(|i| steps.get(i)) {
+            None => i18n.message(lang, "game-start", &[]),
+            Some((mv, _)) => {
+                let step = i18n.message(
+                    lang,
+                    "game-step",
+                    &[
+                        ("number", Arg::Num(ply)),
+                        ("total", Arg::Num(total)),
+                        ("move", Arg::Str(&mv.notation)),
+                    ],
+                );
+                match &mv.comment {
+                    Some(comment) => format!("{step} — {comment}"),
+                    None => step,
+                }
+            }
+        };
+        let spec = &self.checked.example_render;
+        let none = Annotations::default();
+        let boards = std::iter::once((start, &none)).chain(
+            steps
+                .iter()
+                .map(|(_, f)| (f.pieces.as_slice(), &f.annotations)),
+        );
+        for (ply, (pieces, annotations)) in boards.enumerate() {
+            let alt = alt(ply);
+            if let Err(message) = self.draw(
+                &file(ply),
+                spec,
+                pieces,
+                &format!("{heading} — {alt}"),
+                &alt,
+                annotations,
+            ) {
+                self.errors
+                    .lock()
+                    .expect("no panics while holding the lock")
+                    .push(format!("{what}: {message}"));
+                break;
+            }
+        }
+        let src = |ply: usize| format!("{}{}", self.diagram_href, file(ply));
+        let label = |id: &str| escape(&i18n.message(lang, id, &[]));
+        let mut html = format!(
+            "<div class=\"game\" id=\"{}{}\" data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\" data-first=\"{}\" data-previous=\"{}\" data-next=\"{}\" data-last=\"{}\">\n",
+            escape(&self.id_prefix),
+            escape(stem),
+            escape(&src(0)),
+            escape(&alt(0)),
+            escape(&caption(0)),
+            label("game-first"),
+            label("game-previous"),
+            label("game-next"),
+            label("game-last"),
+        );
+        html.push_str(&format!(
+            "<figure class=\"board game-board\"><img src=\"{}\" alt=\"{}\" loading=\"lazy\"><figcaption class=\"game-status\">{}</figcaption></figure>\n<ol class=\"game-moves\">\n",
+            escape(&src(total)),
+            escape(&alt(total)),
+            escape(&caption(total)),
+        ));
+        for (index, (mv, _)) in steps.iter().enumerate() {
+            let ply = index + 1;
+            html.push_str(&format!(
+                "<li data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\"><span class=\"game-move\">{}</span>",
+                escape(&src(ply)),
+                escape(&alt(ply)),
+                escape(&caption(ply)),
+                escape(&mv.notation),
+            ));
+            if let Some(comment) = &mv.comment {
+                html.push_str(&format!(
+                    " <span class=\"game-comment\">{}</span>",
+                    escape(comment)
+                ));
+            }
+            html.push_str("</li>\n");
+        }
+        html.push_str("</ol>\n");
+        html.push_str(footer);
+        html.push_str("</div>\n");
         html
     }
 }
@@ -258,12 +422,38 @@ impl Embeds for VariantEmbeds<'_> {
                     ))
                 }
             },
+            ShortcodeKind::Game => match self.checked.game(&shortcode.target) {
+                Some(game) => Ok(self.game_html(game)),
+                None => {
+                    let ids: Vec<&str> = self.checked.games.iter().map(|g| g.id()).collect();
+                    let hint =
+                        crate::diagnostic::did_you_mean(&shortcode.target, ids.iter().copied())
+                            .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
+                    Err(format!(
+                        "no sample game `{}` in {}{hint} (its games: {})",
+                        shortcode.target,
+                        self.variant.page.source.path.display(),
+                        if ids.is_empty() {
+                            "none".to_string()
+                        } else {
+                            ids.join(", ")
+                        }
+                    ))
+                }
+            },
         }
     }
 
     fn example_block(&self, index: usize) -> String {
         match self.checked.examples.get(index) {
             Some(example) => self.example_html(example.as_ref()),
+            None => String::new(),
+        }
+    }
+
+    fn game_block(&self, index: usize) -> String {
+        match self.checked.games.get(index) {
+            Some(game) => self.game_html(game.as_ref()),
             None => String::new(),
         }
     }
@@ -528,6 +718,8 @@ pub(super) fn render_variant(
         /// The hub's room server, for the board's "invite a friend" mode.
         room_server: Option<String>,
         play: Option<super::play::Play>,
+        /// The sample-game stepper, on pages of variants with games.
+        stepper_script_href: Option<String>,
     }
     let data = VariantPage {
         common: common(site, page, lang, title, summary.as_deref().unwrap_or("")),
@@ -544,6 +736,9 @@ pub(super) fn render_variant(
         }),
         room_server: site.hub.config.room_server_url().map(str::to_string),
         play: super::play::play(site, checked.rules.as_ref(), lang),
+        stepper_script_href: (!checked.games.is_empty()
+            || checked.examples.iter().any(|e| !e.steps().is_empty()))
+        .then(|| site.href("assets/stepper.js")),
     };
     let html = site
         .templates

@@ -12,6 +12,7 @@ const px = require('./pixels');
 const { checkPlay } = require('./play');
 const { checkPrint } = require('./print');
 const { checkSearch } = require('./search');
+const { checkGames } = require('./games');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const JOBS = Number(process.env.E2E_JOBS || 3); // pages checked at a time
@@ -50,6 +51,7 @@ const CHECKS = {
   'search': 'on each language home, a word in another form finds pages of that language; an unknown word finds none; the first query fetches <= 100 KB',
   'redirects': 'every page at an old address (old_slugs) leads to a page of the site',
   'print': 'variant and print-all pages print to A4 PDF without navigation, with every board and example unsplit and link addresses shown',
+  'games': 'each sample game steps back from its final board to the start, every board new, loaded and captioned; End, Home and ArrowRight work from the keyboard',
 };
 
 function listFiles(dir, rel = '') {
@@ -550,6 +552,17 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         .filter((p) => p === '/' || p === `/${info.get(p)?.lang}/`)
         .map((p) => ({ path: p, lang: info.get(p)?.lang }));
       await checkSearch(light, srv.origin, homes, results, log);
+    }
+    if (want('games')) {
+      // Sample games on the default language's pages (translations show the same boards).
+      const home = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');
+      const defaultLang = (/<html lang="([^"]+)"/.exec(home) || [])[1];
+      const withGames = pages.filter((p) => {
+        const html = fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8');
+        // (Print pages show games without the stepper: paper cannot step.)
+        return html.includes('<div class="game"') && !/\/print\/$/.test(p) && info.get(p)?.lang === defaultLang;
+      });
+      await checkGames(light, srv.origin, withGames, shown, results, log);
     }
     if (want('print')) {
       // Every family's print page, and the variant pages of the default language.

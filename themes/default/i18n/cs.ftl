@@ -15,6 +15,36 @@ example-heading = Řešený příklad
 example-before = Před tahem
 example-after = Po tahu
 example-verified = Pravidlový engine tento příklad ověřuje při každém sestavení webu.
+example-step-through = Projít { $count } { $count ->
+    [one] tah
+    [few] tahy
+   *[other] tahů
+} jeden po druhém
+game-heading = Ukázková partie
+game-start = Výchozí postavení
+game-step = Tah { $number } z { $total }: { $move }
+game-start-alt = Deska na začátku partie
+game-frame-alt = Deska po { $number }. tahu, { $move }
+game-first = Na začátek
+game-previous = Předchozí tah
+game-next = Další tah
+game-last = Na konec
+game-verified = Pravidlový engine ověřuje každý tah této partie při každém sestavení webu.
+game-end-win = Po { $moves } { $moves ->
+    [one] tahu
+   *[other] tazích
+} { $winner ->
+    [attackers] vyhrávají útočníci
+   *[defenders] vyhrávají obránci
+}: { $how }.
+game-end-draw = Po { $moves } { $moves ->
+    [one] tahu
+   *[other] tazích
+} končí partie remízou: { $how }.
+game-end-ongoing = Po { $moves } { $moves ->
+    [one] tahu
+   *[other] tazích
+} partie pokračuje.
 example-diagram-desc = { $sentence }
 comparison-title = Srovnání pravidel
 comparison-intro = Každý řádek se čte přímo z pravidel, podle nichž engine ověřuje příklady, takže tabulka nemůže zastarat.

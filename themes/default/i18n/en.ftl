@@ -15,6 +15,32 @@ example-heading = Worked example
 example-before = Before
 example-after = After
 example-verified = Checked by the rules engine on every build.
+example-step-through = Step through the { $count } moves
+game-heading = Sample game
+game-start = Start position
+game-step = Move { $number } of { $total }: { $move }
+game-start-alt = The board at the start of the game
+game-frame-alt = The board after move { $number }, { $move }
+game-first = Start
+game-previous = Previous move
+game-next = Next move
+game-last = End
+game-verified = Every move of this game is checked by the rules engine on every build.
+game-end-win = After { $moves } { $moves ->
+    [one] move
+   *[other] moves
+} the { $winner ->
+    [attackers] attackers
+   *[defenders] defenders
+} win: { $how }.
+game-end-draw = After { $moves } { $moves ->
+    [one] move
+   *[other] moves
+} the game is drawn: { $how }.
+game-end-ongoing = After { $moves } { $moves ->
+    [one] move
+   *[other] moves
+} the game goes on.
 example-diagram-desc = { $sentence }
 comparison-title = Rules compared
 comparison-intro = Every row is read from the rules engine’s own rule sets, so the table always matches what the examples are checked against.

@@ -15,6 +15,23 @@ example-heading = Esimerkki
 example-before = Ennen siirtoa
 example-after = Siirron jälkeen
 example-verified = Sääntömoottori tarkistaa tämän esimerkin joka kerta, kun sivusto rakennetaan.
+example-step-through = Käy { $count } siirtoa läpi yksi kerrallaan
+game-heading = Esimerkkipeli
+game-start = Alkuasema
+game-step = Siirto { $number }/{ $total }: { $move }
+game-start-alt = Lauta pelin alussa
+game-frame-alt = Lauta siirron { $number } jälkeen, { $move }
+game-first = Alkuun
+game-previous = Edellinen siirto
+game-next = Seuraava siirto
+game-last = Loppuun
+game-verified = Sääntömoottori tarkistaa tämän pelin jokaisen siirron joka kerta, kun sivusto rakennetaan.
+game-end-win = { $moves } siirron jälkeen { $winner ->
+    [attackers] hyökkääjät voittavat
+   *[defenders] puolustajat voittavat
+}, sillä { $how }.
+game-end-draw = { $moves } siirron jälkeen peli päättyy tasapeliin, sillä { $how }.
+game-end-ongoing = Peli jatkuu { $moves } siirron jälkeen.
 example-diagram-desc = { $sentence }
 comparison-title = Säännöt rinnakkain
 comparison-intro = Jokainen rivi luetaan suoraan niistä säännöistä, joilla moottori tarkistaa esimerkit, joten taulukko pysyy aina ajan tasalla.

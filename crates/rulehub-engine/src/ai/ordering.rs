@@ -59,7 +59,7 @@ impl<M: Copy + Eq> Heuristics<M> {
         tt_move: Option<M>,
         ply: usize,
     ) {
-        moves.sort_by_cached_key(|&mv| {
+        crate::keysort::sort_by_key(moves, |&mv| {
             let score = if Some(mv) == tt_move {
                 TT_MOVE
             } else {
@@ -72,7 +72,7 @@ impl<M: Copy + Eq> Heuristics<M> {
                 };
                 forcing + quiet
             };
-            std::cmp::Reverse(score)
+            crate::keysort::descending(score)
         });
     }
 }

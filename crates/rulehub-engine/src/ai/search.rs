@@ -139,7 +139,10 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<'_, M> {
         let tt_move = self.table.probe(game.hash()).and_then(|e| e.best);
         let mut order: Vec<M> = paired.iter().map(|p| p.0).collect();
         self.heuristics.order(game, &mut order, tt_move, 0);
-        paired.sort_by_key(|p| order.iter().position(|m| *m == p.0));
+        // Every root move is in `order`; its place there is its rank.
+        crate::keysort::sort_by_key(&mut paired, |p| {
+            order.iter().position(|m| *m == p.0).unwrap_or(order.len()) as u32
+        });
         let noisy = paired.iter().any(|p| p.1 != 0);
         let mut alpha = -INFINITY;
         let mut best: Option<(M, i32)> = None;

@@ -39,6 +39,8 @@ pub struct CheckedExample {
     pub destinations: Vec<(Square, Vec<Square>)>,
     /// Verified `state` claims.
     pub state: Vec<StateClaim>,
+    /// The position after each played move, with what that move captured.
+    pub steps: Vec<(Position, Vec<Square>)>,
 }
 
 /// A fact about a position an example may claim with `state`.
@@ -248,6 +250,7 @@ fn replay(
     let mut captures = Vec::new();
     let mut mover = None;
     let mut illegal = None;
+    let mut steps = Vec::with_capacity(moves.len());
     for (i, mv) in moves.iter().enumerate() {
         let name = mv.name(dims);
         mover = game.position().get(mv.from);
@@ -282,7 +285,10 @@ fn replay(
             }
         }
         match game.play(*mv) {
-            Ok(played) => captures = played.captures,
+            Ok(played) => {
+                steps.push((game.position().clone(), played.captures.clone()));
+                captures = played.captures;
+            }
             Err(found) => {
                 return Err(vec![Mismatch::new("moves", format!("move {} ({name}) is illegal: {}", i + 1, found.describe(dims)))
                     .help(if i == last { "if the page means to show an illegal move, claim `legal: false` with its `reason`" } else { "fix the move, or the position before it" })]);
@@ -349,6 +355,7 @@ fn replay(
         outcome,
         destinations,
         state,
+        steps,
     })
 }
 

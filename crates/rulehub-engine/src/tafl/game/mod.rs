@@ -167,7 +167,7 @@ impl Game {
             .filter(|&(f, t)| self.check_repetition_ban(f as usize, t as usize).is_ok())
             .map(|(f, t)| Move::new(self.pos.square(f as usize), self.pos.square(t as usize)))
             .collect();
-        moves.sort();
+        crate::keysort::sort_by_key(&mut moves, |mv| move_key(*mv));
         moves
     }
 
@@ -327,7 +327,7 @@ impl Game {
             .iter()
             .map(|&(i, _)| self.pos.square(i as usize))
             .collect();
-        captures.sort();
+        crate::keysort::sort_by_key(&mut captures, |sq| square_key(*sq));
         Ok(Played {
             captures,
             outcome: self.outcome,
@@ -387,4 +387,14 @@ impl Game {
     pub fn perft(&mut self, depth: u32) -> u64 {
         perft(self, depth)
     }
+}
+
+/// A square's sort key, in `Square`'s own order (row, then column).
+fn square_key(sq: Square) -> u32 {
+    (u32::from(sq.row) << 8) | u32::from(sq.col)
+}
+
+/// A move's sort key, in `Move`'s own order (from, then to).
+fn move_key(mv: Move) -> u32 {
+    (square_key(mv.from) << 16) | square_key(mv.to)
 }
