@@ -43,6 +43,12 @@ fn a_draughts_hub_builds_its_pages_in_every_language() {
         finnish.contains("Valkoinen siirtää nappulaa 18–22 — siirto ei ole sallittu: nappula ei voi siirtyä sinne."),
         "{finnish}"
     );
+    // An example of several moves can be stepped through, move by move.
+    assert!(page.contains("Step through the 2 moves"), "{page}");
+    assert!(
+        hub.path("public/draughts/english/example-forced-capture-step-2.svg")
+            .is_file()
+    );
     // The comparison table reads the resolved rules.
     let compare = hub.read("public/draughts/compare/index.html");
     for fact in [
@@ -128,6 +134,25 @@ fn a_setup_for_the_wrong_side_or_board_is_an_error_at_its_key() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("the setup does not fit the 8×8 board: square 50 is not on the board"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_sample_game_block_on_a_draughts_page_is_refused_at_its_fence() {
+    let hub = Hub::copy("draughts-mini");
+    let file = "content/draughts/english.md";
+    hub.edit(
+        file,
+        "A man never moves backwards.",
+        "```game opening\n1. 11-15 22-18\n```\n\nA man never moves backwards.",
+    );
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{file}:48:1"))
+            && stderr.contains("sample game `opening`: draughts pages have no sample games yet"),
         "{stderr}"
     );
 }

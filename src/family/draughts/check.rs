@@ -41,6 +41,24 @@ pub fn check(
     let examples = page::check_examples(page, &mut problems, |block, problems| {
         check_example(block, &rules, &start, problems)
     });
+    // Sample games (```game blocks) are tafl's so far: a draughts page
+    // with one is told so at its fence rather than silently showing nothing.
+    let _: Vec<()> = page::check_games(page, &mut problems, |block, problems| {
+        problems.push(
+            page.source
+                .error(
+                    block.fence(),
+                    format!(
+                        "sample game `{}`: draughts pages have no sample games yet",
+                        block.id()
+                    ),
+                )
+                .with_help(
+                    "show the moves as worked examples (```example with `moves: [...]`), or check the record with `rulehub replay --rules <preset> FILE`",
+                ),
+        );
+        None
+    });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
     if !problems.is_empty() {
         return Err(problems);
@@ -57,6 +75,7 @@ pub fn check(
             .into_iter()
             .map(|e| Arc::new(e) as Arc<dyn WorkedExample>)
             .collect(),
+        games: Vec::new(),
         legend: glyphs::LEGEND,
     })
 }

@@ -222,4 +222,41 @@ impl WorkedExample for examples::CheckedExample {
     fn describe_after(&self, i18n: &I18n, lang: &str) -> String {
         examples::describe_position(&self.after, i18n, lang)
     }
+
+    /// Each legal move with the position after it, its route and its
+    /// captures marked, when there are at least two to step through.
+    fn steps(&self) -> Vec<(crate::family::GameMove, Frame)> {
+        if self.played.len() < 2 {
+            return Vec::new();
+        }
+        let geometry = self.before.geometry();
+        self.played
+            .iter()
+            .map(|played| {
+                let squares: Vec<Square> = std::iter::once(played.mv.from())
+                    .chain(played.mv.path())
+                    .map(|s| board_square(geometry, s))
+                    .collect();
+                let frame = Frame {
+                    pieces: glyphs_of(&played.position),
+                    annotations: Annotations {
+                        from: squares.first().copied(),
+                        to: squares.last().copied(),
+                        arrows: squares.windows(2).map(|leg| (leg[0], leg[1])).collect(),
+                        captured: played
+                            .captured
+                            .iter()
+                            .map(|s| board_square(geometry, *s))
+                            .collect(),
+                        dots: Vec::new(),
+                    },
+                };
+                let notation = crate::family::GameMove {
+                    notation: played.notation.clone(),
+                    comment: None,
+                };
+                (notation, frame)
+            })
+            .collect()
+    }
 }

@@ -28,6 +28,8 @@ pub struct PlayedMove {
     /// Captured squares in number order.
     pub captured: Vec<Square>,
     pub crowned: bool,
+    /// The position after it, for stepping through an example's moves.
+    pub position: Position,
 }
 
 /// The last move of an example, rightly claimed illegal.
@@ -234,6 +236,7 @@ fn replay(
                     mover,
                     captured: done.captured,
                     crowned: done.crowned,
+                    position: game.position().clone(),
                 });
             }
             (Ok(_), true) => {
