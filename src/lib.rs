@@ -2,8 +2,9 @@
 //!
 //! The pipeline runs one way, each layer using only those below it:
 //!
-//! 1. `engine` (the `rulehub-engine` crate): the game rules, one module per
-//!    family. Pure: no I/O, no HTML; the compiler keeps it from reaching
+//! 1. `engine` (the `rulehub-engine` crate): tafl's rules and the board
+//!    geometry; `rulehub-draughts`: draughts' rules (only `family::draughts`
+//!    uses it). Pure: no I/O, no HTML; the compiler keeps them from reaching
 //!    anything here.
 //! 2. `diagnostic`, `hub` (discover, parse and assemble the sources; a
 //!    variant's `engine:` and `render:` blocks stay raw YAML), `i18n`,
@@ -21,7 +22,9 @@
 //! 5. `site` (pages, templates, output) and `serve`.
 //!
 //! Nothing here prints; the binary's `cli` module reports (and may use an
-//! engine directly, for `perft`, `replay`, `ai` and `match`).
+//! engine directly, for `perft`, `replay`, `ai` and `match`; a family may
+//! instead hand it one through [`family::GameFamily::command_line_engine`],
+//! as draughts does for `perft` and `replay`).
 
 // A `Diagnostic` carries its file, place, message, hint and source text; it
 // is built only on the error path, once per problem, so boxing it to shrink

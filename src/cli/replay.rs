@@ -19,8 +19,10 @@ use super::{EXIT_CONTENT, EXIT_USAGE};
 
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// The rules preset (tablut-edge, tablut, brandubh, brandubh-weak,
-    /// tablut-corner, tablut-corner-hostile-edge, copenhagen, fetlar).
+    /// The rules preset: tafl (tablut-edge, tablut, brandubh, brandubh-weak,
+    /// tablut-corner, tablut-corner-hostile-edge, copenhagen, fetlar) or
+    /// draughts (english-draughts, international-draughts,
+    /// russian-draughts, brazilian-draughts).
     #[arg(long, default_value = DEFAULT_PRESET)]
     pub rules: String,
     /// Start from this setup instead of the preset's (the board size is read
@@ -49,6 +51,9 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
+    if let Some(engine) = rulehub::family::command_line_engine(&args.rules, args.setup.as_deref()) {
+        return replay_through_family(args, engine, &text);
+    }
     let mut game =
         match super::perft::start(&args.rules, args.setup.as_deref(), args.to_move.as_deref()) {
             Ok(game) => game,
@@ -72,6 +77,94 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         }
         Err(stop) => {
             print_stop(json, &stop);
+            ExitCode::from(EXIT_CONTENT)
+        }
+    }
+}
+
+/// A record of a family that drives its own engine here (draughts): the
+/// same lines as tafl's, with the family's own move notation.
+fn replay_through_family(
+    args: &ReplayArgs,
+    engine: Result<Box<dyn rulehub::family::CommandLineEngine>, String>,
+    text: &str,
+) -> ExitCode {
+    if args.ignore_capture_marks {
+        eprintln!(
+            "error: --ignore-capture-marks is not used with this preset: its records write captures as part of the move"
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
+    let mut engine = match super::perft::family_engine(engine, args.to_move.as_deref()) {
+        Ok(engine) => engine,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let json = args.message_format == MessageFormat::Json;
+    let print = |m: &rulehub::family::ReplayedMove| {
+        if json {
+            println!(
+                "{}",
+                json!({
+                    "type": "move",
+                    "number": m.number,
+                    "line": m.line,
+                    "side": m.side,
+                    "move": m.notation,
+                    "captures": m.captures,
+                })
+            );
+        } else if m.captures.is_empty() {
+            println!("{}. {} {}", m.number, m.side, m.notation);
+        } else {
+            println!(
+                "{}. {} {} captures {}",
+                m.number,
+                m.side,
+                m.notation,
+                m.captures.join(", ")
+            );
+        }
+    };
+    match engine.replay(text) {
+        Ok(replay) => {
+            replay.moves.iter().for_each(print);
+            if json {
+                println!(
+                    "{}",
+                    json!({ "type": "outcome", "moves": replay.moves.len(), "outcome": replay.outcome })
+                );
+            } else {
+                println!(
+                    "result after {} moves: {}",
+                    replay.moves.len(),
+                    replay.outcome
+                );
+            }
+            ExitCode::SUCCESS
+        }
+        Err(stop) => {
+            stop.played.iter().for_each(print);
+            if json {
+                println!(
+                    "{}",
+                    json!({
+                        "type": "error",
+                        "number": stop.number,
+                        "line": stop.line,
+                        "move": stop.text,
+                        "code": stop.code,
+                        "message": stop.message,
+                    })
+                );
+            } else {
+                eprintln!(
+                    "error: move {} (line {}) `{}`: {}",
+                    stop.number, stop.line, stop.text, stop.message
+                );
+            }
             ExitCode::from(EXIT_CONTENT)
         }
     }

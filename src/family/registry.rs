@@ -4,7 +4,7 @@
 use super::GameFamily;
 
 /// Every registered family, in the order their names are listed to authors.
-pub static FAMILIES: &[&dyn GameFamily] = &[&super::tafl::Tafl];
+pub static FAMILIES: &[&dyn GameFamily] = &[&super::tafl::Tafl, &super::draughts::Draughts];
 
 /// The family called `name`, or a message listing the registered ones.
 pub fn find(name: &str) -> Result<&'static dyn GameFamily, String> {

@@ -214,15 +214,14 @@ pub fn variant_file(new: &NewVariant) -> String {
 ## Worked examples
 
 Every example below is replayed by the rules engine when the site is built, so a
-wrong claim fails the build. The simplest capture: the attacker closes the trap on
-{victim} against its partner on the other side.
+wrong claim fails the build. {intro}
 
 ```example
 {example}```
 "#,
         caption = title.replace('"', "'"),
         outline = new.starter.outline(),
-        victim = example.victim,
+        intro = example.intro,
         example = example.yaml,
     );
     out

@@ -103,6 +103,41 @@ fn example_format_md_documents_every_claim_and_code() {
     assert_mentions("example-format.md", &text, "codes", codes);
 }
 
+/// The draughts family's page: every rule field and preset of the engine
+/// crate, and every claim key and code of the draughts examples.
+#[test]
+fn draughts_md_documents_every_rule_field_preset_claim_and_code() {
+    use rulehub::family::draughts::examples::Expect as DraughtsExpect;
+    use rulehub_draughts::{DrawReason, IllegalMove, Preset, WinReason};
+
+    let text = doc("draughts.md");
+    let mut fields = Vec::new();
+    keys(
+        &serde_json::to_value(Preset::English.rules()).expect("serializes"),
+        &mut fields,
+    );
+    assert_mentions("draughts.md", &text, "rule fields", fields);
+    assert_mentions(
+        "draughts.md",
+        &text,
+        "presets",
+        Preset::ALL.iter().map(|p| p.name().to_string()),
+    );
+    let mut claims = Vec::new();
+    keys(
+        &serde_json::to_value(DraughtsExpect::default()).expect("serializes"),
+        &mut claims,
+    );
+    assert!(claims.contains(&"crowned".to_string()));
+    assert_mentions("draughts.md", &text, "claims", claims);
+    let codes = IllegalMove::CODES
+        .iter()
+        .map(|c| c.to_string())
+        .chain(WinReason::ALL.iter().map(|r| r.code().to_string()))
+        .chain(DrawReason::ALL.iter().map(|r| r.code().to_string()));
+    assert_mentions("draughts.md", &text, "codes", codes);
+}
+
 #[test]
 fn the_room_protocol_documents_every_error_code() {
     use rulehub_room::protocol::ErrorCode;

@@ -10,6 +10,7 @@ const FAMILY_PATHS: &[&str] = &[
     "crate::family",
     "crate::engine::tafl",
     "rulehub_engine::tafl",
+    "rulehub_draughts",
     "crate::check",
 ];
 

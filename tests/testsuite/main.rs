@@ -25,6 +25,7 @@ mod diagram_raster;
 mod diagram_render;
 mod diagram_snapshots;
 mod docs_complete;
+mod draughts;
 mod engine_cli;
 mod engine_perft;
 mod engine_props;

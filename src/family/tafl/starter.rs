@@ -191,6 +191,8 @@ fn pair_capture(attackers: [String; 2], victim: String, king: &str, mv: String) 
             "id: pair-capture\nposition:\n  king: {king}\n  attackers: [{}, {}]\n  defenders: [{victim}]\nto_move: attackers\nmoves: [{mv}]\nexpect:\n  captures: [{victim}]\n",
             attackers[0], attackers[1]
         ),
-        victim,
+        intro: format!(
+            "The simplest capture: the attacker closes the trap on\n{victim} against its partner on the other side."
+        ),
     }
 }

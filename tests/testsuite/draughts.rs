@@ -1,0 +1,327 @@
+//! Draughts, the second game family, through the same seam as tafl: a hub
+//! of draughts pages builds in every language, a wrong example fails at its
+//! line with the engine's reason, the numbered board is drawn byte for byte
+//! the same, and `rulehub new` starts a draughts page that checks.
+
+use crate::common;
+
+use common::Hub;
+
+#[test]
+fn a_draughts_hub_builds_its_pages_in_every_language() {
+    let hub = Hub::copy("draughts-mini");
+    hub.rulehub(&["build"]).assert().success();
+    for lang in ["", "cs/", "fi/"] {
+        for page in [
+            "draughts/index.html",
+            "draughts/english/index.html",
+            "draughts/compare/index.html",
+            "draughts/print/index.html",
+        ] {
+            assert!(
+                hub.path(&format!("public/{lang}{page}")).is_file(),
+                "public/{lang}{page} is missing"
+            );
+        }
+    }
+    let page = hub.read("public/draughts/english/index.html");
+    assert!(
+        page.contains("After the moves 11–15 and 22–18, Black plays 9–14 with a man — not allowed: a capture is available, and capturing is compulsory (15x22)."),
+        "{page}"
+    );
+    assert!(
+        page.contains("White plays 27x18x11 with a man and captures 2 pieces: 15 and 23."),
+        "{page}"
+    );
+    let czech = hub.read("public/cs/draughts/english/index.html");
+    assert!(
+        czech.contains("Bílý hraje kamenem 10x1 a bere kámen na 6, a kámen se mění v dámu."),
+        "{czech}"
+    );
+    let finnish = hub.read("public/fi/draughts/english/index.html");
+    assert!(
+        finnish.contains("Valkoinen siirtää nappulaa 18–22 — siirto ei ole sallittu: nappula ei voi siirtyä sinne."),
+        "{finnish}"
+    );
+    // An example of several moves can be stepped through, move by move.
+    assert!(page.contains("Step through the 2 moves"), "{page}");
+    assert!(
+        hub.path("public/draughts/english/example-forced-capture-step-2.svg")
+            .is_file()
+    );
+    // The comparison table reads the resolved rules.
+    let compare = hub.read("public/draughts/compare/index.html");
+    for fact in [
+        "8×8, 32 dark squares in play",
+        "forwards only",
+        "compulsory",
+    ] {
+        assert!(compare.contains(fact), "{fact} not in {compare}");
+    }
+    // The board names its 32 dark squares by number, 1 at the top left.
+    let board = hub.read("public/draughts/english/board.svg");
+    assert!(board.contains("rh-labels"), "{board}");
+    for number in 1..=32 {
+        assert!(board.contains(&format!(">\n{number}\n</text>")), "{number}");
+    }
+}
+
+#[test]
+fn a_wrong_draughts_example_fails_at_its_line_with_the_reason() {
+    let hub = Hub::copy("draughts-mini");
+    let file = "content/draughts/english.md";
+    hub.edit(
+        file,
+        "moves: [18-22]\nexpect:\n  legal: false\n  reason: no-such-move",
+        "moves: [18-22]\nexpect:\n  ongoing: true",
+    )
+    .edit(file, "captures: [15, 23]", "captures: [15]")
+    .edit(file, "reason: capture-required", "reason: no-such-move");
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let expected = [
+        (
+            21,
+            "forced-capture",
+            "move 9-14 is illegal, but for another reason: a capture is available",
+        ),
+        (
+            33,
+            "double-jump",
+            "move 27x18x11 captures 15, 23, but the page claims 15",
+        ),
+        (
+            53,
+            "no-retreat",
+            "move 1 (18-22) is illegal: that piece cannot move there",
+        ),
+    ];
+    for (line, id, disagreement) in expected {
+        let needle = format!("{file}:{line}:");
+        let reported = stderr
+            .lines()
+            .find(|l| l.contains(&needle) && l.contains(&format!("example `{id}`")))
+            .unwrap_or_else(|| panic!("no diagnostic at {needle} for {id} in:\n{stderr}"));
+        assert!(reported.contains(disagreement), "{reported}");
+    }
+    assert!(
+        stderr.contains("claim `legal: false` with `reason: no-such-move`"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("the hub has 3 errors"), "{stderr}");
+}
+
+#[test]
+fn a_setup_for_the_wrong_side_or_board_is_an_error_at_its_key() {
+    let hub = Hub::copy("draughts-mini");
+    let file = "content/draughts/english.md";
+    hub.edit(
+        file,
+        "  rules: english-draughts\n",
+        "  rules: english-draughts\n  setup: \"W:W21-32:B1-12\"\n",
+    );
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{file}:9:3"))
+            && stderr
+                .contains("the setup puts white to move, but under these rules black moves first"),
+        "{stderr}"
+    );
+    hub.edit(file, "W:W21-32:B1-12", "B:W31-50:B1-12");
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("the setup does not fit the 8×8 board: square 50 is not on the board"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_sample_game_block_on_a_draughts_page_is_refused_at_its_fence() {
+    let hub = Hub::copy("draughts-mini");
+    let file = "content/draughts/english.md";
+    hub.edit(
+        file,
+        "A man never moves backwards.",
+        "```game opening\n1. 11-15 22-18\n```\n\nA man never moves backwards.",
+    );
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(&format!("{file}:48:1"))
+            && stderr.contains("sample game `opening`: draughts pages have no sample games yet"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn the_numbered_draughts_boards_are_drawn_byte_for_byte() {
+    let hub = Hub::copy("draughts-mini");
+    hub.rulehub(&["build"]).assert().success();
+    insta::assert_snapshot!(
+        "english_draughts_start",
+        hub.read("public/draughts/english/board.svg")
+    );
+    insta::assert_snapshot!(
+        "english_draughts_double_jump",
+        hub.read("public/draughts/english/example-double-jump-before.svg")
+    );
+}
+
+/// The pieces stand on the dark squares where the numbers say: resvg
+/// shows a black man's colour on square 1 (top row, second file), a white
+/// man's on 21, and the empty dark and light squares between.
+#[test]
+fn the_pieces_stand_on_the_numbered_dark_squares() {
+    use resvg::tiny_skia::{Pixmap, Transform};
+    use resvg::usvg;
+    use rulehub::diagram::Palette;
+
+    let hub = Hub::copy("draughts-mini");
+    hub.rulehub(&["build"]).assert().success();
+    let svg = hub.read("public/draughts/english/board.svg");
+    let tree = usvg::Tree::from_str(&svg, &usvg::Options::default()).expect("resvg parses it");
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).expect("pixmap");
+    resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+    if let Ok(path) = std::env::var("RULEHUB_DIAGRAM_PNG") {
+        pixmap.save_png(path).expect("png written");
+    }
+    // 8-unit margin (no coordinates on a draughts board), 40-unit squares.
+    let at = |row: u32, col: u32| {
+        let pixel = pixmap
+            .pixel(8 + col * 40 + 20, 8 + row * 40 + 20)
+            .expect("inside")
+            .demultiply();
+        format!(
+            "#{:02x}{:02x}{:02x}",
+            pixel.red(),
+            pixel.green(),
+            pixel.blue()
+        )
+    };
+    let light = |token: &str| Palette::builtin().light(token).expect("token").to_string();
+    assert_eq!(at(0, 1), light("attacker"), "square 1: a black man");
+    assert_eq!(at(5, 0), light("defender"), "square 21: a white man");
+    assert_eq!(at(3, 0), light("cell-dark"), "square 13: empty and dark");
+    assert_eq!(at(3, 1), light("cell-light"), "a light square between");
+}
+
+#[test]
+fn rulehub_new_starts_a_draughts_page_that_checks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = dir.path().join("hub");
+    let run = |args: &[&str]| {
+        let mut command = assert_cmd::Command::cargo_bin("rulehub").expect("binary");
+        command.env("NO_COLOR", "1").args(args).assert()
+    };
+    let root_arg = root.to_str().expect("utf-8 temp path");
+    run(&["init", root_arg]).success();
+    std::fs::create_dir_all(root.join("content/draughts")).expect("family folder");
+    run(&["new", "draughts/my-checkers", "--root", root_arg]).success();
+    let text =
+        std::fs::read_to_string(root.join("content/draughts/my-checkers.md")).expect("written");
+    for expected in [
+        "variant_of: \"draughts\"",
+        "rules: english-draughts",
+        "```example",
+        "moves: [22x15]",
+        "the white man on 22 jumps the black man on 18",
+    ] {
+        assert!(text.contains(expected), "{expected} not in:\n{text}");
+    }
+    run(&["check", "--root", root_arg]).success();
+    // Copying a 10×10 page's rules, the starter's capture moves to
+    // squares of that board, and the new page checks too.
+    std::fs::write(
+        root.join("content/draughts/base.md"),
+        "---\ntitle: \"Base\"\nslug: \"base\"\nvariant_of: \"draughts\"\norder: 2\nsummary: \"The 10×10 game.\"\nengine:\n  rules: international-draughts\npublished: true\n---\n\nThe rules.\n",
+    )
+    .expect("base page");
+    run(&[
+        "new",
+        "draughts/big",
+        "--from",
+        "draughts/base",
+        "--root",
+        root_arg,
+    ])
+    .success();
+    let big = std::fs::read_to_string(root.join("content/draughts/big.md")).expect("written");
+    assert!(big.contains("moves: [37x28]"), "{big}");
+    run(&["check", "--root", root_arg]).success();
+}
+
+fn rulehub() -> assert_cmd::Command {
+    let mut command = assert_cmd::Command::cargo_bin("rulehub").expect("binary");
+    command.env("NO_COLOR", "1");
+    command
+}
+
+/// The published English counts (7, 49, 302, 1469, 7361), through the same
+/// command and output as tafl's perft.
+#[test]
+fn perft_counts_english_draughts_as_published() {
+    let output = rulehub()
+        .args(["perft", "--rules", "english-draughts", "--depth", "5"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "depth 1: 7\ndepth 2: 49\ndepth 3: 302\ndepth 4: 1469\ndepth 5: 7361\n"
+    );
+    let output = rulehub()
+        .args(["perft", "--rules", "russian-draughts", "--depth", "1"])
+        .args(["--setup", "W:W22:B18", "--to-move", "defenders"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("its setup names the side to move"));
+    let output = rulehub()
+        .args(["perft", "--rules", "checkers", "--depth", "1"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .contains("english-draughts, international-draughts"),
+        "{output:?}"
+    );
+}
+
+#[test]
+fn replay_checks_a_pdn_record_move_by_move() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let good = dir.path().join("good.pdn");
+    std::fs::write(
+        &good,
+        "[Event \"test\"]\n1. 11-15 22-18 2. 15x22 25x18\n3. 8-11 29-25 *\n",
+    )
+    .expect("record");
+    let output = rulehub()
+        .args(["replay", "--rules", "english-draughts"])
+        .arg(&good)
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "1. black 11-15\n2. white 22-18\n3. black 15x22 captures 18\n4. white 25x18 captures 22\n5. black 8-11\n6. white 29-25\nresult after 6 moves: ongoing\n"
+    );
+    let bad = dir.path().join("bad.pdn");
+    std::fs::write(&bad, "1. 11-15 22-18\n2. 9-14\n").expect("record");
+    let output = rulehub()
+        .args(["replay", "--rules", "english-draughts"])
+        .arg(&bad)
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "error: move 3 (line 2) `9-14`: a capture is available and capturing is mandatory, e.g. 15x22\n"
+    );
+}
