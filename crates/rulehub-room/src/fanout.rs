@@ -43,8 +43,10 @@ pub enum What {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Heard {
     Note(Note),
-    /// Notes may have been missed (the subscription was interrupted):
-    /// reload every room from the store.
+    /// The fan-out has (re)subscribed: notes sent before may have been
+    /// missed, so reload every room from the store. A networked fan-out
+    /// sends it after every subscription, the first included (the server
+    /// waits for that one before it serves).
     Lost,
 }
 

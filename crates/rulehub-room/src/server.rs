@@ -219,6 +219,9 @@ const RETRIES: usize = 3;
 /// waits (Redis) or drops the note (in-process), and the room catches up
 /// from the store.
 const NOTE_QUEUE: usize = 1024;
+/// How long a server with a networked fan-out waits for its subscription
+/// before it serves anyway (rooms then catch up at their next conflict).
+const SUBSCRIBE_WAIT: Duration = Duration::from_secs(5);
 
 impl RoomServer {
     /// Opens the server on `store`, replaying every stored room; one
@@ -298,8 +301,16 @@ impl RoomServer {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let sweeper = tokio::spawn(self.clone().sweep_forever());
-        let (heard, notes) = mpsc::channel(NOTE_QUEUE);
+        let (heard, mut notes) = mpsc::channel(NOTE_QUEUE);
         self.shared.fanout.listen(self.shared.node, heard);
+        if self.shared.fanout.blocks() {
+            // Serve only once subscribed (the fan-out says so with its first
+            // `Lost`), so no note is missed for a room loaded from now on.
+            let subscribed = tokio::time::timeout(SUBSCRIBE_WAIT, notes.recv()).await;
+            if let Ok(Some(first)) = subscribed {
+                self.heard(first).await;
+            }
+        }
         // Aborting it drops the receiver, which ends the fan-out's delivery.
         let listener_task = tokio::spawn(self.clone().hear_forever(notes));
         let router = self.router();
@@ -332,17 +343,21 @@ impl RoomServer {
 
     async fn hear_forever(self, mut notes: mpsc::Receiver<Heard>) {
         while let Some(heard) = notes.recv().await {
-            match heard {
-                Heard::Note(note) => self.hear(note).await,
-                Heard::Lost => {
-                    let slots: Vec<(RoomCode, Arc<Slot>)> = lock(&self.shared.rooms)
-                        .iter()
-                        .map(|(code, slot)| (code.clone(), slot.clone()))
-                        .collect();
-                    for (code, slot) in slots {
-                        let mut live = slot.live.lock().await;
-                        let _ = self.refresh(&code, &mut live).await;
-                    }
+            self.heard(heard).await;
+        }
+    }
+
+    async fn heard(&self, heard: Heard) {
+        match heard {
+            Heard::Note(note) => self.hear(note).await,
+            Heard::Lost => {
+                let slots: Vec<(RoomCode, Arc<Slot>)> = lock(&self.shared.rooms)
+                    .iter()
+                    .map(|(code, slot)| (code.clone(), slot.clone()))
+                    .collect();
+                for (code, slot) in slots {
+                    let mut live = slot.live.lock().await;
+                    let _ = self.refresh(&code, &mut live).await;
                 }
             }
         }
@@ -1091,12 +1106,28 @@ impl Connection {
         let mut attempts = 0;
         let seat = loop {
             break match token {
-                Some(token) => Some(live.room.seat_of_token(token).ok_or_else(|| {
-                    Refusal::new(
-                        ErrorCode::BadToken,
-                        "this token holds no seat in this room; connect without a token to watch",
-                    )
-                })?),
+                Some(token) => match live.room.seat_of_token(token) {
+                    Some(seat) => Some(seat),
+                    None if shared && attempts == 0 => {
+                        // The guest may have taken the seat on another
+                        // server a moment ago: ask the store before refusing.
+                        attempts += 1;
+                        self.server
+                            .refresh(&code, &mut live)
+                            .await
+                            .map_err(|e| store_refusal(&e))?;
+                        if live.gone {
+                            return Err(no_room());
+                        }
+                        continue;
+                    }
+                    None => {
+                        return Err(Refusal::new(
+                            ErrorCode::BadToken,
+                            "this token holds no seat in this room; connect without a token to watch",
+                        ));
+                    }
+                },
                 None if !watch_only && !live.room.guest_joined() => {
                     let event = live.room.join_event().expect("the guest seat is free");
                     let store = self.server.shared.store.clone();

@@ -117,11 +117,15 @@ impl Running {
 
 /// A room server on a free port over `redis`, as `rulehub room --redis`.
 async fn start(redis: &Redis) -> Running {
-    let store = redis.store();
+    start_with(redis, Limits::default()).await
+}
+
+async fn start_with(redis: &Redis, limits: Limits) -> Running {
+    let store = RedisStore::open(&redis.url, limits.idle_expiry).expect("redis store");
     let fanout = Arc::new(store.fan_out());
     let (server, _) = RoomServer::open_with(
         Config {
-            limits: Limits::default(),
+            limits,
             allowed_origins: Vec::new(),
         },
         Arc::new(store),
@@ -214,8 +218,10 @@ impl Client {
                 .expect("a frame in time")
                 .expect("the socket is open")
                 .expect("a frame");
-            if let Message::Text(text) = message {
-                return serde_json::from_str(&text).expect("json frame");
+            match message {
+                Message::Text(text) => return serde_json::from_str(&text).expect("json frame"),
+                Message::Close(frame) => panic!("the server closed the socket: {frame:?}"),
+                _ => {}
             }
         }
     }
@@ -364,8 +370,15 @@ async fn players_on_two_servers_finish_a_game() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_sent_to_both_servers_at_once_is_stored_once() {
     let Some(redis) = Redis::start() else { return };
-    let a = start(&redis).await;
-    let b = start(&redis).await;
+    // Each round sends a move, a ping and syncs from every socket, faster
+    // than the default 10 frames a second allow.
+    let limits = Limits {
+        frames_per_second: 1000,
+        frame_burst: 2000,
+        ..Limits::default()
+    };
+    let a = start_with(&redis, limits.clone()).await;
+    let b = start_with(&redis, limits).await;
     let (room, creator_token) = create(a.addr).await;
     let (_, welcome, _) = Client::hello(b.addr, &room, None).await;
     let guest_token = welcome["token"].as_str().expect("token").to_string();
@@ -552,4 +565,33 @@ fn of_many_servers_storing_move_n_at_once_exactly_one_succeeds() {
     // A change decided from an old seq is refused too.
     let old = Event::GuestJoined { seq: 1 };
     assert!(redis.store().append(&code, &old).is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_room_expires_on_every_server() {
+    let Some(redis) = Redis::start() else { return };
+    let limits = Limits {
+        idle_expiry: Duration::from_secs(1),
+        ..Limits::default()
+    };
+    let a = start_with(&redis, limits.clone()).await;
+    let b = start_with(&redis, limits).await;
+    let (room, token) = create(a.addr).await;
+    let (mut creator, _, _) = Client::hello(a.addr, &room, Some(&token)).await;
+    let (mut guest, _, _) = Client::hello(b.addr, &room, None).await;
+    // Nobody moves: Redis forgets the room, and each server then tells its
+    // own sockets.
+    for client in [&mut creator, &mut guest] {
+        let frame = client.next_of("error").await;
+        assert_eq!(frame["code"], "no-such-room", "{frame}");
+    }
+    assert!(redis.store().load(&parse(&room)).expect("load").is_none());
+    let (status, _) = http(
+        b.addr,
+        &format!("GET /rooms/{room}/games/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    )
+    .await;
+    assert_eq!(status, 404);
+    a.stop().await;
+    b.stop().await;
 }

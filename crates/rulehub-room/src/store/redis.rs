@@ -344,19 +344,18 @@ impl FanOut for RedisFanOut {
     }
 
     /// A thread of its own reads the subscription (the blocking client
-    /// cannot be awaited); it reconnects after a failure, then says
-    /// [`Heard::Lost`], and ends once `heard` is closed.
+    /// cannot be awaited); after every subscription, the first included, it
+    /// says [`Heard::Lost`]; it reconnects after a failure, and ends once
+    /// `heard` is closed.
     fn listen(&self, node: u64, heard: mpsc::Sender<Heard>) {
         let pool = self.pool.clone();
         let spawned = std::thread::Builder::new()
             .name("rulehub-redis-notes".into())
             .spawn(move || {
-                let mut first = true;
                 while !heard.is_closed() {
                     // Either the server stopped (`heard` closed) or Redis
                     // failed; in both cases, look again after a pause.
-                    let _ = listen_once(&pool, node, &heard, first);
-                    first = false;
+                    let _ = listen_once(&pool, node, &heard);
                     std::thread::sleep(LISTEN_POLL);
                 }
             });
@@ -366,17 +365,12 @@ impl FanOut for RedisFanOut {
     }
 }
 
-fn listen_once(
-    pool: &Pool,
-    node: u64,
-    heard: &mpsc::Sender<Heard>,
-    first: bool,
-) -> RedisResult<()> {
+fn listen_once(pool: &Pool, node: u64, heard: &mpsc::Sender<Heard>) -> RedisResult<()> {
     let mut connection = pool.connect()?;
     let mut subscription = connection.as_pubsub();
     subscription.subscribe(CHANNEL)?;
     subscription.set_read_timeout(Some(LISTEN_POLL))?;
-    if !first && heard.blocking_send(Heard::Lost).is_err() {
+    if heard.blocking_send(Heard::Lost).is_err() {
         return Ok(());
     }
     loop {
