@@ -178,11 +178,18 @@ async fn serve(args: &RoomArgs, config: Config) -> ExitCode {
         }
     };
     let addr = listener.local_addr().unwrap_or(args.listen);
-    println!(
-        "room server at http://{addr} ({kept}, {} room{} restored; Ctrl-C to stop)",
-        opened.rooms,
-        if opened.rooms == 1 { "" } else { "s" }
-    );
+    if args.redis.is_some() {
+        // Rooms are loaded from Redis when someone connects to them.
+        println!(
+            "room server at http://{addr} ({kept}, each loaded when first used; Ctrl-C to stop)"
+        );
+    } else {
+        println!(
+            "room server at http://{addr} ({kept}, {} room{} restored; Ctrl-C to stop)",
+            opened.rooms,
+            if opened.rooms == 1 { "" } else { "s" }
+        );
+    }
     if origins.is_empty() {
         println!("no page origin is allowed yet: pass --allow-origin or run it in a hub folder");
     } else {

@@ -1047,7 +1047,15 @@ impl Connection {
                 Ok(())
             }
             (ClientFrame::Sync {}, Some((slot, _))) => {
-                slot.live.lock().await.send_state(Some(self.id));
+                let mut live = slot.live.lock().await;
+                if self.server.shared.store.shared() {
+                    // Asked for the truth: the store has it, not this copy.
+                    // If the store cannot answer, this copy is the best
+                    // there is (everything in it was stored).
+                    let code = live.room.code().clone();
+                    let _ = self.server.refresh(&code, &mut live).await;
+                }
+                live.send_state(Some(self.id));
                 Ok(())
             }
             (ClientFrame::Move { mv, seq }, Some((slot, seat))) => {
@@ -1193,9 +1201,15 @@ impl Connection {
 
     async fn play(&self, slot: &Slot, seat: Seat, mv: &str, seq: u64) -> Result<(), Refusal> {
         let mut live = slot.live.lock().await;
+        let code = live.room.code().clone();
+        if seq > live.room.seq() && self.server.shared.store.shared() {
+            // The client has seen more of the room than this server (news
+            // through another server, a note still on its way): catch up
+            // before judging the move.
+            let _ = self.server.refresh(&code, &mut live).await;
+        }
         let event = live.room.move_event(seat, mv, seq)?;
         let store = self.server.shared.store.clone();
-        let code = live.room.code().clone();
         let stored = event.clone();
         let append_code = code.clone();
         match blocking(move || store.append(&append_code, &stored)).await {

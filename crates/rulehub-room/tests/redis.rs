@@ -595,3 +595,74 @@ async fn an_idle_room_expires_on_every_server() {
     a.stop().await;
     b.stop().await;
 }
+
+/// A fan-out that carries nothing: a server whose notes are all lost.
+struct Deaf;
+
+impl rulehub_room::fanout::FanOut for Deaf {
+    fn publish(
+        &self,
+        _: &rulehub_room::fanout::Note,
+    ) -> Result<(), rulehub_room::store::StoreError> {
+        Ok(())
+    }
+    fn listen(&self, _: u64, _: tokio::sync::mpsc::Sender<rulehub_room::fanout::Heard>) {}
+    fn blocks(&self) -> bool {
+        false
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notes_are_a_shortcut_the_store_is_the_record() {
+    let Some(redis) = Redis::start() else { return };
+    // Server A neither hears nor tells: everything it learns of B's
+    // changes comes from Redis.
+    let (server, _) =
+        RoomServer::open_with(Config::default(), Arc::new(redis.store()), Arc::new(Deaf))
+            .expect("open");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let a_addr = listener.local_addr().expect("addr");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let a = Running {
+        addr: a_addr,
+        stop: Some(stop),
+        task: tokio::spawn(server.serve(listener, async move {
+            let _ = stopped.await;
+        })),
+    };
+    let b = start(&redis).await;
+    let (room, token) = create(a.addr).await;
+    let (mut creator, _, _) = Client::hello(a.addr, &room, Some(&token)).await;
+    let (mut guest, _, state) = Client::hello(b.addr, &room, None).await;
+    assert_eq!(state["seq"], 1);
+    // The creator knows seq 1 (say, from a tab on B); A's copy is at 0,
+    // catches up from Redis and takes the move.
+    creator
+        .send(json!({"type": "move", "move": "d2-c2", "seq": 1}))
+        .await;
+    assert_eq!(creator.next_of("moved").await["seq"], 2);
+    // B heard nothing from A, but a sync asks Redis.
+    guest.send(json!({"type": "sync"})).await;
+    let state = guest.next_of("state").await;
+    assert_eq!(state["seq"], 2);
+    assert_eq!(state["moves"][0]["move"], "d2-c2");
+    guest
+        .send(json!({"type": "move", "move": "d3-c3", "seq": 2}))
+        .await;
+    assert_eq!(guest.next_of("moved").await["seq"], 3);
+    creator.send(json!({"type": "sync"})).await;
+    assert_eq!(creator.next_of("state").await["seq"], 3);
+    // A move decided from A's old copy (seq 2, the creator's turn again
+    // only in A's view) is refused, not stored a second time.
+    a.stop().await;
+    b.stop().await;
+    let stored = redis
+        .store()
+        .load(&parse(&room))
+        .expect("load")
+        .expect("room");
+    let seqs: Vec<u64> = stored.events.iter().map(Event::seq).collect();
+    assert_eq!(seqs, vec![1, 2, 3]);
+}
