@@ -259,16 +259,26 @@ async fn play(
     let mut latencies = Vec::with_capacity(script.len());
     for (i, mv) in script.iter().enumerate() {
         think.pause().await;
-        let (mover, other) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
+        let [first, second] = sockets;
+        let (mover, other) = if i % 2 == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
         let sent = Instant::now();
         let frame = json!({"type": "move", "move": mv, "seq": seq});
-        sockets[mover]
+        mover
             .send(Message::text(frame.to_string()))
             .await
             .map_err(|e| e.to_string())?;
-        next_of(&mut sockets[other], "moved").await?;
-        latencies.push(sent.elapsed());
-        next_of(&mut sockets[mover], "moved").await?;
+        // Both sockets at once: a refusal reaches the mover only, and must
+        // end the room's run as an error rather than leave it waiting.
+        let relayed = async {
+            next_of(other, "moved").await?;
+            Ok::<Duration, String>(sent.elapsed())
+        };
+        let (latency, _) = tokio::try_join!(relayed, next_of(mover, "moved"))?;
+        latencies.push(latency);
         seq += 1;
         tally.moves.fetch_add(1, Ordering::Relaxed);
     }
