@@ -10,7 +10,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use rulehub_room::{Config, Journal, Limits, RoomServer, origin_of};
+use rulehub_room::fanout::{FanOut, Local};
+use rulehub_room::{Config, Journal, Limits, RedisStore, RoomServer, Store, origin_of};
 
 use super::EXIT_USAGE;
 
@@ -23,6 +24,11 @@ pub struct RoomArgs {
     /// Where rooms and finished games are kept.
     #[arg(long, default_value = "rooms-data")]
     data: PathBuf,
+    /// Keep rooms in Redis instead, shared with every other room server
+    /// given the same address (several servers behind a load balancer),
+    /// e.g. `redis://127.0.0.1:6379/`.
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    redis: Option<String>,
     /// The hub folder: pages from its hub.yaml `base_url` may use the server.
     #[arg(long, default_value = ".")]
     root: PathBuf,
@@ -119,16 +125,36 @@ fn config(args: &RoomArgs) -> Result<Config, String> {
 }
 
 async fn serve(args: &RoomArgs, config: Config) -> ExitCode {
-    let store = match Journal::open(&args.data) {
-        Ok(store) => Arc::new(store),
-        Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("help: pass --data with a folder the server may write");
-            return ExitCode::from(EXIT_USAGE);
-        }
+    let (store, fanout, kept): (Arc<dyn Store>, Arc<dyn FanOut>, String) = match &args.redis {
+        Some(url) => match RedisStore::open(url, config.limits.idle_expiry) {
+            Ok(store) => {
+                let kept = format!("rooms in Redis at {}", store.address());
+                let fanout = Arc::new(store.fan_out());
+                (Arc::new(store), fanout, kept)
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                eprintln!(
+                    "help: start redis-server (or fix --redis), or leave --redis out to keep rooms in --data"
+                );
+                return ExitCode::from(EXIT_USAGE);
+            }
+        },
+        None => match Journal::open(&args.data) {
+            Ok(store) => (
+                Arc::new(store),
+                Arc::new(Local::new()),
+                format!("data in {}", args.data.display()),
+            ),
+            Err(e) => {
+                eprintln!("error: {e}");
+                eprintln!("help: pass --data with a folder the server may write");
+                return ExitCode::from(EXIT_USAGE);
+            }
+        },
     };
     let origins = config.allowed_origins.clone();
-    let (server, opened) = match RoomServer::open(config, store) {
+    let (server, opened) = match RoomServer::open_with(config, store, fanout) {
         Ok(opened) => opened,
         Err(e) => {
             eprintln!("error: {e}");
@@ -152,12 +178,18 @@ async fn serve(args: &RoomArgs, config: Config) -> ExitCode {
         }
     };
     let addr = listener.local_addr().unwrap_or(args.listen);
-    println!(
-        "room server at http://{addr} (data in {}, {} room{} restored; Ctrl-C to stop)",
-        args.data.display(),
-        opened.rooms,
-        if opened.rooms == 1 { "" } else { "s" }
-    );
+    if args.redis.is_some() {
+        // Rooms are loaded from Redis when someone connects to them.
+        println!(
+            "room server at http://{addr} ({kept}, each loaded when first used; Ctrl-C to stop)"
+        );
+    } else {
+        println!(
+            "room server at http://{addr} ({kept}, {} room{} restored; Ctrl-C to stop)",
+            opened.rooms,
+            if opened.rooms == 1 { "" } else { "s" }
+        );
+    }
     if origins.is_empty() {
         println!("no page origin is allowed yet: pass --allow-origin or run it in a hub folder");
     } else {
@@ -174,7 +206,11 @@ async fn serve(args: &RoomArgs, config: Config) -> ExitCode {
         .await;
     match stopped {
         Ok(()) => {
-            println!("room server stopped; every acknowledged move is on disk");
+            if args.redis.is_some() {
+                println!("room server stopped; every acknowledged move is in Redis");
+            } else {
+                println!("room server stopped; every acknowledged move is on disk");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {

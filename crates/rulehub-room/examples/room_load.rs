@@ -9,6 +9,12 @@
 //! milliseconds: 0 moves at once, the server's saturation; otherwise each
 //! move waits a uniform 0 to twice that). The server needs `--max-rooms`
 //! and `--frames-per-second` high enough.
+//!
+//! A fifth argument, a second server's address, splits every room across
+//! two servers sharing one Redis (`rulehub room --redis`): the creator
+//! plays through the first, the guest through the second, so every latency
+//! is a cross-server relay (store in Redis, pub/sub, the other server's
+//! relay). `REDIS=1 benches/rooms.sh` sets that up.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -44,14 +50,18 @@ fn main() {
     let rooms: usize = args.get(1).map_or(Ok(1000), |a| a.parse()).expect("rooms");
     let moves: usize = args.get(2).map_or(Ok(20), |a| a.parse()).expect("moves");
     let think_ms: u64 = args.get(3).map_or(Ok(0), |a| a.parse()).expect("think ms");
+    let guest_addr: SocketAddr = args
+        .get(4)
+        .map_or(Ok(addr), |a| a.parse())
+        .expect("the fifth argument is the guest's server's address");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("runtime");
-    runtime.block_on(run(addr, rooms, moves, think_ms));
+    runtime.block_on(run([addr, guest_addr], rooms, moves, think_ms));
 }
 
-async fn run(addr: SocketAddr, rooms: usize, moves: usize, think_ms: u64) {
+async fn run(addrs: [SocketAddr; 2], rooms: usize, moves: usize, think_ms: u64) {
     let script = Arc::new(scripted_moves(moves));
     let tally = Arc::new(Tally::default());
     let started = Instant::now();
@@ -66,7 +76,7 @@ async fn run(addr: SocketAddr, rooms: usize, moves: usize, think_ms: u64) {
         let barrier = barrier.clone();
         let mut go = ready_tx.subscribe();
         tasks.push(tokio::spawn(async move {
-            let setup = tokio::time::timeout(WAIT, set_up(addr)).await;
+            let setup = tokio::time::timeout(WAIT, set_up(addrs)).await;
             barrier.wait().await;
             let Ok(Ok((mut sockets, seq))) = setup else {
                 tally.errors.fetch_add(1, Ordering::Relaxed);
@@ -107,6 +117,12 @@ async fn run(addr: SocketAddr, rooms: usize, moves: usize, think_ms: u64) {
         "rooms: {rooms}, sockets: {}, mean thinking time: {think_ms} ms",
         rooms * 2
     );
+    if addrs[0] != addrs[1] {
+        println!(
+            "two servers: creators on {}, guests on {} (every relay crosses servers)",
+            addrs[0], addrs[1]
+        );
+    }
     println!("setup: {:.2} s", setup_time.as_secs_f64());
     println!(
         "moves relayed: {played} in {:.2} s ({:.0} moves/s)",
@@ -218,7 +234,7 @@ async fn hello(addr: SocketAddr, room: &str, token: Option<&str>) -> Result<Sock
     Ok(socket)
 }
 
-async fn set_up(addr: SocketAddr) -> Result<([Socket; 2], u64), String> {
+async fn set_up([addr, guest_addr]: [SocketAddr; 2]) -> Result<([Socket; 2], u64), String> {
     let body = json!({"v": 1, "rules": preset("brandubh").expect("preset")}).to_string();
     let created: Value =
         serde_json::from_str(&http_post(addr, &body).await.map_err(|e| e.to_string())?)
@@ -226,7 +242,7 @@ async fn set_up(addr: SocketAddr) -> Result<([Socket; 2], u64), String> {
     let room = created["room"].as_str().ok_or("no room code")?.to_string();
     let token = created["token"].as_str().ok_or("no token")?.to_string();
     let creator = hello(addr, &room, Some(&token)).await?;
-    let guest = hello(addr, &room, None).await?;
+    let guest = hello(guest_addr, &room, None).await?;
     Ok(([creator, guest], 1))
 }
 
@@ -243,16 +259,26 @@ async fn play(
     let mut latencies = Vec::with_capacity(script.len());
     for (i, mv) in script.iter().enumerate() {
         think.pause().await;
-        let (mover, other) = if i % 2 == 0 { (0, 1) } else { (1, 0) };
+        let [first, second] = sockets;
+        let (mover, other) = if i % 2 == 0 {
+            (first, second)
+        } else {
+            (second, first)
+        };
         let sent = Instant::now();
         let frame = json!({"type": "move", "move": mv, "seq": seq});
-        sockets[mover]
+        mover
             .send(Message::text(frame.to_string()))
             .await
             .map_err(|e| e.to_string())?;
-        next_of(&mut sockets[other], "moved").await?;
-        latencies.push(sent.elapsed());
-        next_of(&mut sockets[mover], "moved").await?;
+        // Both sockets at once: a refusal reaches the mover only, and must
+        // end the room's run as an error rather than leave it waiting.
+        let relayed = async {
+            next_of(other, "moved").await?;
+            Ok::<Duration, String>(sent.elapsed())
+        };
+        let (latency, _) = tokio::try_join!(relayed, next_of(mover, "moved"))?;
+        latencies.push(latency);
         seq += 1;
         tally.moves.fetch_add(1, Ordering::Relaxed);
     }

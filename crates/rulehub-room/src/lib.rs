@@ -6,11 +6,13 @@
 //!   `docs/rooms.md`).
 //! - [`room`]: one room's game, free of sockets and files.
 //! - [`store`]: durable storage behind a trait; [`store::journal`] is the
-//!   embedded default.
+//!   embedded default, [`store::redis`] lets several servers share rooms.
+//! - [`fanout`]: how a change reaches sockets on other servers.
 //! - [`server`]: HTTP endpoints, WebSockets, fan-out, limits and expiry.
 //!
 //! Nothing here prints: `rulehub room` reports.
 
+pub mod fanout;
 pub mod limits;
 pub mod protocol;
 pub mod room;
@@ -22,3 +24,4 @@ pub use limits::Limits;
 pub use server::{Config, Opened, RoomServer, origin_of};
 pub use store::Store;
 pub use store::journal::Journal;
+pub use store::redis::{RedisFanOut, RedisStore};

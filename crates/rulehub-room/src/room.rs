@@ -5,7 +5,7 @@
 use rulehub_engine::Side;
 use rulehub_engine::tafl::{Game, Move, Outcome, Rules};
 
-use crate::protocol::{ErrorCode, PlayedMove, Refusal, SeatView, StateView};
+use crate::protocol::{ErrorCode, PlayedMove, Refusal, SeatView, ServerFrame, StateView};
 use crate::secret::{RandomnessError, RoomCode, SeatToken};
 use crate::store::{Event, Snapshot, StoredRoom};
 
@@ -207,6 +207,39 @@ impl Room {
         })
     }
 
+    /// Whether an event another server stored can be applied to this room
+    /// as it is (the next `seq`, the current game, a legal move): a note
+    /// from another server is checked as carefully as a move from a socket.
+    pub fn check_event(&self, event: &Event) -> Result<(), String> {
+        if event.seq() != self.seq + 1 {
+            return Err(format!("seq {} does not follow {}", event.seq(), self.seq));
+        }
+        match event {
+            Event::Snapshot(_) => Err("a snapshot is not an event to apply".into()),
+            Event::GuestJoined { .. } if self.guest_joined => Err("the guest seat is taken".into()),
+            Event::GuestJoined { .. } => Ok(()),
+            Event::Moved { game, mv, .. } => {
+                if *game != self.game_number {
+                    return Err(format!("a move of game {game}, not {}", self.game_number));
+                }
+                let mv = self.parse_move(mv).map_err(|r| r.message)?;
+                self.game
+                    .check_move(mv)
+                    .map_err(|e| e.describe(self.game.dims()))
+            }
+            Event::Rematch { game, .. } if *game == self.game_number + 1 => {
+                if self.game.outcome().is_over() {
+                    Ok(())
+                } else {
+                    Err("a rematch before the game is over".into())
+                }
+            }
+            Event::Rematch { game, .. } => {
+                Err(format!("game {game} does not follow {}", self.game_number))
+            }
+        }
+    }
+
     /// Checks a rematch asked by a seat; the snapshot the next game starts from.
     pub fn rematch_snapshot(&self) -> Result<Snapshot, Refusal> {
         if !self.game.outcome().is_over() {
@@ -311,6 +344,20 @@ impl Room {
         } else {
             GUEST
         }
+    }
+}
+
+/// The `moved` frame for a move just applied to `room`.
+pub fn moved_frame(room: &Room, played: PlayedMove) -> ServerFrame {
+    ServerFrame::Moved {
+        seq: room.seq(),
+        game: room.game_number(),
+        number: room.move_count(),
+        side: played.side,
+        mv: played.mv,
+        captures: played.captures,
+        to_move: room.to_move(),
+        outcome: room.outcome(),
     }
 }
 

@@ -5,6 +5,12 @@
 //! checked, stored and relayed one at a time in order, while rooms run in
 //! parallel. A move is relayed (and so acknowledged, the mover hearing its
 //! own `moved`) only after the store has written it.
+//!
+//! Several servers can share one store (Redis, see docs/rooms.md): each
+//! tells its own sockets and publishes a [`Note`] through the [`FanOut`] for
+//! the others. A server's copy of a room is then a cache: the store refuses
+//! a change decided from an out-of-date copy (`Conflict`), and the server
+//! reloads the room, resyncs its sockets and refuses the move as `stale`.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -24,12 +30,13 @@ use rulehub_engine::Side;
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
+use crate::fanout::{FanOut, Heard, Local, Note, What};
 use crate::limits::{HARD_MESSAGE_CAP, Limits};
 use crate::protocol::{
     ClientFrame, CreateRequest, CreateResponse, ErrorCode, PROTOCOL_VERSION, Refusal, ServerFrame,
     encode,
 };
-use crate::room::{CREATOR, GUEST, Room, Seat, parse_rules};
+use crate::room::{CREATOR, GUEST, Room, Seat, moved_frame, parse_rules};
 use crate::secret::RoomCode;
 use crate::store::{Event, Store, StoreError};
 
@@ -60,6 +67,9 @@ pub struct RoomServer {
 struct Shared {
     config: Config,
     store: Arc<dyn Store>,
+    fanout: Arc<dyn FanOut>,
+    /// This server's id in notes (random at start).
+    node: u64,
     rooms: Mutex<HashMap<RoomCode, Arc<Slot>>>,
     shutdown: watch::Sender<bool>,
     next_socket: AtomicU64,
@@ -74,6 +84,10 @@ struct Slot {
 struct Live {
     room: Room,
     sockets: Vec<Subscriber>,
+    /// Seats with a socket on other servers, by server id, as their notes
+    /// said (a server that dies without saying so leaves its seats shown
+    /// as connected until the room is reloaded).
+    remote: HashMap<u64, [bool; 2]>,
     last_activity: Instant,
     /// Set when the room expired; sockets still holding the slot give up.
     gone: bool,
@@ -89,8 +103,34 @@ struct Subscriber {
 }
 
 impl Live {
-    fn connected(&self) -> [bool; 2] {
+    fn new(room: Room, last_activity: Instant) -> Live {
+        Live {
+            room,
+            sockets: Vec::new(),
+            remote: HashMap::new(),
+            last_activity,
+            gone: false,
+        }
+    }
+
+    /// Seats with a socket on this server.
+    fn connected_here(&self) -> [bool; 2] {
         [CREATOR, GUEST].map(|seat| self.sockets.iter().any(|s| s.seat == Some(seat)))
+    }
+
+    /// Seats with a socket on any server.
+    fn connected(&self) -> [bool; 2] {
+        let here = self.connected_here();
+        [CREATOR, GUEST].map(|seat| here[seat] || self.remote.values().any(|r| r[seat]))
+    }
+
+    /// Tells every socket the room is gone and lets them go.
+    fn expire(&mut self) {
+        self.gone = true;
+        self.broadcast(&Refusal::new(ErrorCode::NoSuchRoom, "the room expired").frame());
+        for socket in self.sockets.drain(..) {
+            socket.kick.notify_one();
+        }
     }
 
     /// Sends a frame to every socket; a socket whose queue is full is told
@@ -154,9 +194,49 @@ fn store_refusal(e: &StoreError) -> Refusal {
     )
 }
 
+fn conflict_refusal() -> Refusal {
+    Refusal::new(
+        ErrorCode::Stale,
+        "another server changed the room first; the current state was sent: choose again",
+    )
+}
+
+/// A random id for this server's notes; the clock stands in if the OS has
+/// no randomness to give (ids need only differ between servers).
+fn node_id() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id())
+    })
+}
+
+/// How many times a join or a new room code is tried again after another
+/// server won a race for it.
+const RETRIES: usize = 3;
+/// Notes waiting for the server to apply them; when full, the fan-out
+/// waits (Redis) or drops the note (in-process), and the room catches up
+/// from the store.
+const NOTE_QUEUE: usize = 1024;
+/// How long a server with a networked fan-out waits for its subscription
+/// before it serves anyway (rooms then catch up at their next conflict).
+const SUBSCRIBE_WAIT: Duration = Duration::from_secs(5);
+
 impl RoomServer {
-    /// Opens the server on `store`, replaying every stored room.
+    /// Opens the server on `store`, replaying every stored room; one
+    /// server alone (in-process fan-out).
     pub fn open(config: Config, store: Arc<dyn Store>) -> Result<(RoomServer, Opened), StoreError> {
+        RoomServer::open_with(config, store, Arc::new(Local::new()))
+    }
+
+    /// Opens the server on a store it may share with other servers, which
+    /// hear of its changes through `fanout` (and it of theirs).
+    pub fn open_with(
+        config: Config,
+        store: Arc<dyn Store>,
+        fanout: Arc<dyn FanOut>,
+    ) -> Result<(RoomServer, Opened), StoreError> {
         let recovery = store.recover()?;
         let mut opened = Opened {
             truncated: recovery.truncated,
@@ -169,13 +249,8 @@ impl RoomServer {
             let code = stored.code.clone();
             match Room::recover(stored) {
                 Ok(room) => {
-                    let live = Live {
-                        room,
-                        sockets: Vec::new(),
-                        // A restart gives every room a fresh idle period.
-                        last_activity: now,
-                        gone: false,
-                    };
+                    // A restart gives every room a fresh idle period.
+                    let live = Live::new(room, now);
                     rooms.insert(
                         code,
                         Arc::new(Slot {
@@ -192,6 +267,8 @@ impl RoomServer {
             shared: Arc::new(Shared {
                 config,
                 store,
+                fanout,
+                node: node_id(),
                 rooms: Mutex::new(rooms),
                 shutdown,
                 next_socket: AtomicU64::new(1),
@@ -224,6 +301,18 @@ impl RoomServer {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
         let sweeper = tokio::spawn(self.clone().sweep_forever());
+        let (heard, mut notes) = mpsc::channel(NOTE_QUEUE);
+        self.shared.fanout.listen(self.shared.node, heard);
+        if self.shared.fanout.blocks() {
+            // Serve only once subscribed (the fan-out says so with its first
+            // `Lost`), so no note is missed for a room loaded from now on.
+            let subscribed = tokio::time::timeout(SUBSCRIBE_WAIT, notes.recv()).await;
+            if let Ok(Some(first)) = subscribed {
+                self.heard(first).await;
+            }
+        }
+        // Aborting it drops the receiver, which ends the fan-out's delivery.
+        let listener_task = tokio::spawn(self.clone().hear_forever(notes));
         let router = self.router();
         let server = self.clone();
         axum::serve(listener, router)
@@ -233,6 +322,7 @@ impl RoomServer {
             })
             .await?;
         sweeper.abort();
+        listener_task.abort();
         // Upgraded sockets are not the HTTP server's to wait for.
         let deadline = Instant::now() + Duration::from_secs(2);
         while self.shared.open_sockets.load(Ordering::Acquire) > 0 && Instant::now() < deadline {
@@ -251,8 +341,173 @@ impl RoomServer {
         }
     }
 
+    async fn hear_forever(self, mut notes: mpsc::Receiver<Heard>) {
+        while let Some(heard) = notes.recv().await {
+            self.heard(heard).await;
+        }
+    }
+
+    async fn heard(&self, heard: Heard) {
+        match heard {
+            Heard::Note(note) => self.hear(note).await,
+            Heard::Lost => {
+                let slots: Vec<(RoomCode, Arc<Slot>)> = lock(&self.shared.rooms)
+                    .iter()
+                    .map(|(code, slot)| (code.clone(), slot.clone()))
+                    .collect();
+                for (code, slot) in slots {
+                    let mut live = slot.live.lock().await;
+                    let _ = self.refresh(&code, &mut live).await;
+                }
+            }
+        }
+    }
+
+    /// Applies another server's note to this server's copy of the room, if
+    /// it holds one, and tells its sockets.
+    async fn hear(&self, note: Note) {
+        let Some(code) = RoomCode::parse(&note.room) else {
+            return;
+        };
+        let Some(slot) = self.slot(&code) else {
+            // Not held here: loaded from the store when someone connects.
+            return;
+        };
+        let mut live = slot.live.lock().await;
+        if live.gone {
+            return;
+        }
+        live.last_activity = Instant::now();
+        match note.what {
+            What::Event { event } => {
+                let next = live.room.seq() + 1;
+                if event.seq() < next {
+                    // Already applied (this server reloaded past it).
+                } else if event.seq() == next && live.room.check_event(&event).is_ok() {
+                    let played = live.room.apply(&event);
+                    match (&event, played) {
+                        (Event::Moved { .. }, Some(played)) => {
+                            let frame = moved_frame(&live.room, played);
+                            live.broadcast(&frame);
+                        }
+                        (Event::GuestJoined { .. }, _) => live.broadcast_presence(),
+                        _ => live.send_state(None),
+                    }
+                } else {
+                    // A gap (a missed note) or an event this copy cannot
+                    // take: the store has the truth.
+                    let _ = self.refresh(&code, &mut live).await;
+                }
+            }
+            What::Presence { seats } => {
+                let before = live.connected();
+                let first = live.remote.insert(note.node, seats).is_none();
+                if live.connected() != before {
+                    live.broadcast_presence();
+                }
+                if first {
+                    // A server new to this room does not know our seats yet.
+                    self.publish_presence(&live).await;
+                }
+            }
+        }
+    }
+
+    /// Replaces this server's copy of a room with the stored one and sends
+    /// every socket the full state if it changed; a room the store no
+    /// longer has is expired here too.
+    async fn refresh(&self, code: &RoomCode, live: &mut Live) -> Result<(), StoreError> {
+        let store = self.shared.store.clone();
+        let load = code.clone();
+        match blocking(move || store.load(&load)).await? {
+            None => {
+                live.expire();
+                lock(&self.shared.rooms).remove(code);
+            }
+            Some(stored) => {
+                // A stored room this server cannot replay is left as it
+                // was; its next change conflicts again and is refused.
+                if let Ok(room) = Room::recover(stored)
+                    && (room.seq() != live.room.seq()
+                        || room.game_number() != live.room.game_number())
+                {
+                    live.room = room;
+                    live.send_state(None);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Tells the other servers (if any) about a change; a note that cannot
+    /// be sent is not an error for the change, which the store holds: the
+    /// others catch up from the store.
+    async fn publish(&self, code: &RoomCode, what: What) {
+        let note = Note {
+            node: self.shared.node,
+            room: code.to_string(),
+            what,
+        };
+        let fanout = self.shared.fanout.clone();
+        if fanout.blocks() {
+            let _ = blocking(move || fanout.publish(&note)).await;
+        } else {
+            let _ = fanout.publish(&note);
+        }
+    }
+
+    async fn publish_presence(&self, live: &Live) {
+        let seats = live.connected_here();
+        self.publish(live.room.code(), What::Presence { seats })
+            .await;
+    }
+
+    /// The room's slot, loaded from the store if this server does not hold
+    /// it yet (it was made on another server, or before a restart).
+    async fn slot_or_load(&self, code: &RoomCode) -> Result<Option<Arc<Slot>>, Refusal> {
+        if let Some(slot) = self.slot(code) {
+            return Ok(Some(slot));
+        }
+        let store = self.shared.store.clone();
+        let load = code.clone();
+        let Some(stored) = blocking(move || store.load(&load))
+            .await
+            .map_err(|e| store_refusal(&e))?
+        else {
+            return Ok(None);
+        };
+        let room = Room::recover(stored).map_err(|reason| {
+            Refusal::new(
+                ErrorCode::StoreFailed,
+                format!("the stored room cannot be replayed: {reason}"),
+            )
+        })?;
+        let mut rooms = lock(&self.shared.rooms);
+        if let Some(slot) = rooms.get(code) {
+            // Loaded by another hello meanwhile.
+            return Ok(Some(slot.clone()));
+        }
+        if rooms.len() >= self.shared.config.limits.max_rooms {
+            return Err(Refusal::new(
+                ErrorCode::TooManyRooms,
+                "the server holds as many rooms as it allows; try again later",
+            ));
+        }
+        let slot = Arc::new(Slot {
+            live: tokio::sync::Mutex::new(Live::new(room, Instant::now())),
+        });
+        rooms.insert(code.clone(), slot.clone());
+        Ok(Some(slot))
+    }
+
     /// Removes rooms idle for longer than the limit; their sockets are told
     /// (`no-such-room`) and closed. Returns how many went.
+    ///
+    /// With a shared store, a room idle here may be in use on another
+    /// server: it is removed only once the store has forgotten it too (it
+    /// expires there after the same idle time, renewed by every server),
+    /// and otherwise only dropped from this server's memory when no socket
+    /// here uses it.
     pub async fn sweep_expired(&self) -> usize {
         let slots: Vec<(RoomCode, Arc<Slot>)> = lock(&self.shared.rooms)
             .iter()
@@ -267,15 +522,23 @@ impl RoomServer {
             }
             let store = self.shared.store.clone();
             let forget = code.clone();
-            if blocking(move || store.remove(&forget)).await.is_err() {
+            if store.shared() {
+                match blocking(move || store.load(&forget)).await {
+                    Ok(None) => {}
+                    Ok(Some(_)) if live.sockets.is_empty() => {
+                        // A hello waiting for this slot looks the room up again.
+                        live.gone = true;
+                        lock(&self.shared.rooms).remove(&code);
+                        continue;
+                    }
+                    // Still in use elsewhere, or the store cannot say.
+                    Ok(Some(_)) | Err(_) => continue,
+                }
+            } else if blocking(move || store.remove(&forget)).await.is_err() {
                 // Kept in memory and on disk; the next sweep tries again.
                 continue;
             }
-            live.gone = true;
-            live.broadcast(&Refusal::new(ErrorCode::NoSuchRoom, "the room expired").frame());
-            for socket in live.sockets.drain(..) {
-                socket.kick.notify_one();
-            }
+            live.expire();
             lock(&self.shared.rooms).remove(&code);
             removed += 1;
         }
@@ -348,27 +611,27 @@ impl RoomServer {
                 Refusal::new(ErrorCode::StoreFailed, e.to_string()),
             )
         };
-        let code = loop {
+        let mut attempts = 0;
+        let (code, room) = loop {
             let code = RoomCode::random().map_err(randomness)?;
-            if self.slot(&code).is_none() {
-                break code;
+            if self.slot(&code).is_some() {
+                continue;
+            }
+            let (room, snapshot) =
+                Room::create(code.clone(), request.rules.clone(), rules.clone(), side)
+                    .map_err(randomness)?;
+            let store = self.shared.store.clone();
+            let stored_code = code.clone();
+            match blocking(move || store.create(&stored_code, &snapshot)).await {
+                Ok(()) => break (code, room),
+                // Another server (or an old room) has this code: draw again.
+                Err(StoreError::Conflict(_)) if attempts < RETRIES => attempts += 1,
+                Err(e) => return Err((StatusCode::INTERNAL_SERVER_ERROR, store_refusal(&e))),
             }
         };
-        let (room, snapshot) =
-            Room::create(code.clone(), request.rules, rules, side).map_err(randomness)?;
         let token = room.token(CREATOR).as_str().to_string();
-        let store = self.shared.store.clone();
-        let stored_code = code.clone();
-        blocking(move || store.create(&stored_code, &snapshot))
-            .await
-            .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, store_refusal(&e)))?;
         let slot = Arc::new(Slot {
-            live: tokio::sync::Mutex::new(Live {
-                room,
-                sockets: Vec::new(),
-                last_activity: Instant::now(),
-                gone: false,
-            }),
+            live: tokio::sync::Mutex::new(Live::new(room, Instant::now())),
         });
         let inserted = {
             let mut rooms = lock(&self.shared.rooms);
@@ -784,7 +1047,15 @@ impl Connection {
                 Ok(())
             }
             (ClientFrame::Sync {}, Some((slot, _))) => {
-                slot.live.lock().await.send_state(Some(self.id));
+                let mut live = slot.live.lock().await;
+                if self.server.shared.store.shared() {
+                    // Asked for the truth: the store has it, not this copy.
+                    // If the store cannot answer, this copy is the best
+                    // there is (everything in it was stored).
+                    let code = live.room.code().clone();
+                    let _ = self.server.refresh(&code, &mut live).await;
+                }
+                live.send_state(Some(self.id));
                 Ok(())
             }
             (ClientFrame::Move { mv, seq }, Some((slot, seat))) => {
@@ -816,41 +1087,93 @@ impl Connection {
             )
         };
         let code = RoomCode::parse(room).ok_or_else(no_room)?;
-        let slot = self.server.slot(&code).ok_or_else(no_room)?;
+        // A slot can go while this waits for its lock (expired, or dropped
+        // from this server's memory); then the store is asked once more.
+        let mut tries = 0;
+        let slot = loop {
+            let slot = self.server.slot_or_load(&code).await?.ok_or_else(no_room)?;
+            if !slot.live.lock().await.gone || tries > 0 {
+                break slot;
+            }
+            tries += 1;
+        };
         let mut live = slot.live.lock().await;
         if live.gone {
             return Err(no_room());
         }
+        let shared = self.server.shared.store.shared();
+        if shared {
+            // Renews the room in a store that expires rooms by itself.
+            let store = self.server.shared.store.clone();
+            let touched = code.clone();
+            blocking(move || store.touch(&touched))
+                .await
+                .map_err(|e| store_refusal(&e))?;
+        }
         let mut new_token = None;
-        let seat = match token {
-            Some(token) => Some(live.room.seat_of_token(token).ok_or_else(|| {
-                Refusal::new(
-                    ErrorCode::BadToken,
-                    "this token holds no seat in this room; connect without a token to watch",
-                )
-            })?),
-            None if !watch_only && !live.room.guest_joined() => {
-                let event = live.room.join_event().expect("the guest seat is free");
-                let store = self.server.shared.store.clone();
-                let stored = event.clone();
-                let code = code.clone();
-                blocking(move || store.append(&code, &stored))
-                    .await
-                    .map_err(|e| store_refusal(&e))?;
-                live.room.apply(&event);
-                new_token = Some(live.room.token(GUEST).as_str().to_string());
-                Some(GUEST)
-            }
-            None => {
-                let watchers = live.sockets.iter().filter(|s| s.seat.is_none()).count();
-                if watchers >= self.server.shared.config.limits.max_watchers {
-                    return Err(Refusal::new(
-                        ErrorCode::TooManyWatchers,
-                        "this room has as many watchers as it allows",
-                    ));
+        let mut attempts = 0;
+        let seat = loop {
+            break match token {
+                Some(token) => match live.room.seat_of_token(token) {
+                    Some(seat) => Some(seat),
+                    None if shared && attempts == 0 => {
+                        // The guest may have taken the seat on another
+                        // server a moment ago: ask the store before refusing.
+                        attempts += 1;
+                        self.server
+                            .refresh(&code, &mut live)
+                            .await
+                            .map_err(|e| store_refusal(&e))?;
+                        if live.gone {
+                            return Err(no_room());
+                        }
+                        continue;
+                    }
+                    None => {
+                        return Err(Refusal::new(
+                            ErrorCode::BadToken,
+                            "this token holds no seat in this room; connect without a token to watch",
+                        ));
+                    }
+                },
+                None if !watch_only && !live.room.guest_joined() => {
+                    let event = live.room.join_event().expect("the guest seat is free");
+                    let store = self.server.shared.store.clone();
+                    let stored = event.clone();
+                    let append_code = code.clone();
+                    match blocking(move || store.append(&append_code, &stored)).await {
+                        Ok(()) => {}
+                        Err(StoreError::Conflict(_)) if attempts < RETRIES => {
+                            // Someone changed the room on another server
+                            // (perhaps took the seat): look again.
+                            attempts += 1;
+                            self.server
+                                .refresh(&code, &mut live)
+                                .await
+                                .map_err(|e| store_refusal(&e))?;
+                            if live.gone {
+                                return Err(no_room());
+                            }
+                            continue;
+                        }
+                        Err(e) => return Err(store_refusal(&e)),
+                    }
+                    live.room.apply(&event);
+                    self.server.publish(&code, What::Event { event }).await;
+                    new_token = Some(live.room.token(GUEST).as_str().to_string());
+                    Some(GUEST)
                 }
-                None
-            }
+                None => {
+                    let watchers = live.sockets.iter().filter(|s| s.seat.is_none()).count();
+                    if watchers >= self.server.shared.config.limits.max_watchers {
+                        return Err(Refusal::new(
+                            ErrorCode::TooManyWatchers,
+                            "this room has as many watchers as it allows",
+                        ));
+                    }
+                    None
+                }
+            };
         };
         live.last_activity = Instant::now();
         let welcome = ServerFrame::Welcome {
@@ -869,6 +1192,7 @@ impl Connection {
         live.send_state(Some(self.id));
         if seat.is_some() {
             live.broadcast_presence();
+            self.server.publish_presence(&live).await;
         }
         drop(live);
         self.joined = Some((slot, seat));
@@ -877,25 +1201,35 @@ impl Connection {
 
     async fn play(&self, slot: &Slot, seat: Seat, mv: &str, seq: u64) -> Result<(), Refusal> {
         let mut live = slot.live.lock().await;
+        let code = live.room.code().clone();
+        if seq > live.room.seq() && self.server.shared.store.shared() {
+            // The client has seen more of the room than this server (news
+            // through another server, a note still on its way): catch up
+            // before judging the move.
+            let _ = self.server.refresh(&code, &mut live).await;
+        }
         let event = live.room.move_event(seat, mv, seq)?;
         let store = self.server.shared.store.clone();
-        let code = live.room.code().clone();
         let stored = event.clone();
-        blocking(move || store.append(&code, &stored))
-            .await
-            .map_err(|e| store_refusal(&e))?;
+        let append_code = code.clone();
+        match blocking(move || store.append(&append_code, &stored)).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict(_)) => {
+                let _ = self.server.refresh(&code, &mut live).await;
+                return Err(conflict_refusal());
+            }
+            Err(e) => {
+                if self.server.shared.store.shared() {
+                    // A network store may have taken the move before the
+                    // failure (a timeout): reloading shows whether it did.
+                    let _ = self.server.refresh(&code, &mut live).await;
+                }
+                return Err(store_refusal(&e));
+            }
+        }
         let played = live.room.apply(&event).expect("a move event plays a move");
         live.last_activity = Instant::now();
-        let moved = ServerFrame::Moved {
-            seq: live.room.seq(),
-            game: live.room.game_number(),
-            number: live.room.move_count(),
-            side: played.side,
-            mv: played.mv,
-            captures: played.captures,
-            to_move: live.room.to_move(),
-            outcome: live.room.outcome(),
-        };
+        let moved = moved_frame(&live.room, played);
         if live.room.outcome().is_over() {
             // Before the relay, so whoever hears of the end can fetch the
             // record. The journal already holds the move; a failed archive
@@ -903,6 +1237,9 @@ impl Connection {
             let _ = self.archive(&live.room).await;
         }
         live.broadcast(&moved);
+        // Under the room's lock, so other servers hear a room's events in
+        // order.
+        self.server.publish(&code, What::Event { event }).await;
         Ok(())
     }
 
@@ -924,15 +1261,30 @@ impl Connection {
         let store = self.server.shared.store.clone();
         let code = live.room.code().clone();
         let stored = snapshot.clone();
-        blocking(move || store.compact(&code, &stored))
-            .await
-            .map_err(|e| store_refusal(&e))?;
-        live.room.apply(&Event::Rematch {
+        let compact_code = code.clone();
+        match blocking(move || store.compact(&compact_code, &stored)).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict(_)) => {
+                let game = live.room.game_number();
+                let _ = self.server.refresh(&code, &mut live).await;
+                // Both players asked at once on two servers: the other
+                // request started the next game, which is what this one
+                // wanted; the state was sent.
+                if live.room.game_number() > game {
+                    return Ok(());
+                }
+                return Err(conflict_refusal());
+            }
+            Err(e) => return Err(store_refusal(&e)),
+        }
+        let event = Event::Rematch {
             seq: snapshot.seq,
             game: snapshot.game,
-        });
+        };
+        live.room.apply(&event);
         live.last_activity = Instant::now();
         live.send_state(None);
+        self.server.publish(&code, What::Event { event }).await;
         Ok(())
     }
 
@@ -944,6 +1296,7 @@ impl Connection {
         live.sockets.retain(|s| s.id != self.id);
         if seat.is_some() && !live.gone {
             live.broadcast_presence();
+            self.server.publish_presence(&live).await;
         }
     }
 }

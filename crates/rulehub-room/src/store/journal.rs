@@ -14,13 +14,20 @@
 //!
 //! A crash can leave the last record half-written; recovery keeps every
 //! whole record and truncates the torn tail (that move was never
-//! acknowledged, because acknowledging waits for the fsync). A rematch
+//! acknowledged, because acknowledging waits for the fsync). A write that
+//! fails while the server runs (a full disk) is cut back at once to the
+//! length before it, so the next move is not written after a torn record
+//! that recovery would stop at (losing every acknowledged move behind it);
+//! if even the cut fails, the room takes no more moves until a later
+//! attempt manages it. A rematch
 //! compacts the journal to one snapshot, written to a temporary file,
 //! fsynced and renamed over the old one, so either version survives a crash.
 
+use std::collections::HashMap;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 use super::{Event, Recovery, Snapshot, Store, StoreError, StoredRoom};
 use crate::secret::RoomCode;
@@ -38,6 +45,14 @@ const HEADER: usize = 8;
 pub struct Journal {
     rooms: PathBuf,
     games: PathBuf,
+    /// Journals whose last append failed and could not be cut back: the
+    /// length of their whole records, to restore before anything else is
+    /// written to them.
+    torn: Mutex<HashMap<PathBuf, u64>>,
+    /// Test hook: an append writes at most this many bytes and then fails
+    /// as a full disk would.
+    #[cfg(test)]
+    fail_after: Mutex<Option<usize>>,
 }
 
 impl Journal {
@@ -49,7 +64,13 @@ impl Journal {
             fs::create_dir_all(dir)
                 .map_err(|e| StoreError::io(format!("cannot create {}", dir.display()), e))?;
         }
-        Ok(Journal { rooms, games })
+        Ok(Journal {
+            rooms,
+            games,
+            torn: Mutex::new(HashMap::new()),
+            #[cfg(test)]
+            fail_after: Mutex::new(None),
+        })
     }
 
     fn journal_path(&self, code: &RoomCode) -> PathBuf {
@@ -62,18 +83,88 @@ impl Journal {
 
     fn append_to(&self, path: &Path, event: &Event, create: bool) -> Result<(), StoreError> {
         let context = || format!("cannot write {}", path.display());
-        let mut file = OpenOptions::new()
+        let mut file = match OpenOptions::new()
             .append(true)
             .create_new(create)
             .open(path)
-            .map_err(|e| StoreError::io(context(), e))?;
-        file.write_all(&encode(event))
-            .and_then(|()| file.sync_data())
-            .map_err(|e| StoreError::io(context(), e))?;
+        {
+            Ok(file) => file,
+            Err(e) if create && e.kind() == io::ErrorKind::AlreadyExists => {
+                return Err(StoreError::Conflict(format!("{}", path.display())));
+            }
+            Err(e) => return Err(StoreError::io(context(), e)),
+        };
+        let mut torn = self.torn.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&good) = torn.get(path) {
+            file.set_len(good)
+                .and_then(|()| file.sync_all())
+                .map_err(|e| {
+                    StoreError::io(
+                        format!(
+                            "{} ends in a half-written record that cannot be cut off; free disk space",
+                            path.display()
+                        ),
+                        e,
+                    )
+                })?;
+            torn.remove(path);
+        }
+        let good = file
+            .metadata()
+            .map_err(|e| StoreError::io(context(), e))?
+            .len();
+        let written = self
+            .write_record(&mut file, &encode(event))
+            .and_then(|()| file.sync_data());
+        if let Err(e) = written {
+            if create {
+                // A journal without its snapshot is no room at all.
+                drop(file);
+                let _ = fs::remove_file(path);
+            } else {
+                // Cut the journal back to its whole records; if that fails
+                // too, remember to before the room's next write.
+                let cut = file.set_len(good).and_then(|()| file.sync_all());
+                if cut.is_err() {
+                    torn.insert(path.to_path_buf(), good);
+                }
+            }
+            return Err(StoreError::io(
+                format!(
+                    "cannot write {} (is the disk full?); the change was not stored",
+                    path.display()
+                ),
+                e,
+            ));
+        }
+        drop(torn);
         if create {
             sync_dir(&self.rooms).map_err(|e| StoreError::io(context(), e))?;
         }
         Ok(())
+    }
+
+    #[cfg(not(test))]
+    fn write_record(&self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
+        file.write_all(bytes)
+    }
+
+    #[cfg(test)]
+    fn write_record(&self, file: &mut File, bytes: &[u8]) -> io::Result<()> {
+        let limit = *self
+            .fail_after
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        match limit {
+            Some(n) if n < bytes.len() => {
+                file.write_all(&bytes[..n])?;
+                Err(io::Error::new(
+                    io::ErrorKind::StorageFull,
+                    "No space left on device",
+                ))
+            }
+            _ => file.write_all(bytes),
+        }
     }
 
     /// Writes `bytes` to `path` through a temporary file, fsync and rename.
@@ -140,7 +231,27 @@ impl Store for Journal {
 
     fn compact(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError> {
         let bytes = encode(&Event::Snapshot(Box::new(snapshot.clone())));
-        self.replace(&self.rooms, &self.journal_path(code), &bytes)
+        let path = self.journal_path(code);
+        self.replace(&self.rooms, &path, &bytes)?;
+        // The new journal holds no torn tail, whatever the old one did.
+        self.torn
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&path);
+        Ok(())
+    }
+
+    fn load(&self, code: &RoomCode) -> Result<Option<StoredRoom>, StoreError> {
+        let path = self.journal_path(code);
+        if !path.exists() {
+            return Ok(None);
+        }
+        let mut recovery = Recovery::default();
+        self.recover_one(code.clone(), &path, &mut recovery);
+        if let Some((file, why)) = recovery.unreadable.pop() {
+            return Err(StoreError::Backend(format!("cannot read {file}: {why}")));
+        }
+        Ok(recovery.rooms.pop())
     }
 
     fn archive_game(&self, code: &RoomCode, game: u32, record: &str) -> Result<(), StoreError> {
@@ -310,6 +421,60 @@ mod tests {
         let again = journal.recover().expect("recover");
         assert!(again.truncated.is_empty());
         assert_eq!(again.rooms[0].events.len(), 3);
+    }
+
+    #[test]
+    fn a_write_that_fails_partway_leaves_no_torn_record_behind() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        journal.create(&code, &snapshot()).expect("create");
+        journal.append(&code, &moved(1)).expect("append");
+        let path = journal.journal_path(&code);
+        let whole = fs::metadata(&path).expect("meta").len();
+        // The disk fills up eleven bytes into the next record.
+        *journal.fail_after.lock().expect("lock") = Some(11);
+        let error = journal.append(&code, &moved(2)).expect_err("disk full");
+        let message = error.to_string();
+        assert!(message.contains("disk full"), "{message}");
+        assert!(message.contains("not stored"), "{message}");
+        assert_eq!(fs::metadata(&path).expect("meta").len(), whole);
+        // Space again: the retried move follows the last whole record, and
+        // a restart finds both moves, nothing cut off.
+        *journal.fail_after.lock().expect("lock") = None;
+        journal.append(&code, &moved(2)).expect("append");
+        journal.append(&code, &moved(3)).expect("append");
+        let recovery = journal.recover().expect("recover");
+        assert!(recovery.truncated.is_empty());
+        assert_eq!(recovery.rooms[0].events, vec![moved(1), moved(2), moved(3)]);
+    }
+
+    #[test]
+    fn a_room_whose_first_write_fails_leaves_no_file() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        *journal.fail_after.lock().expect("lock") = Some(3);
+        journal.create(&code, &snapshot()).expect_err("disk full");
+        assert!(!journal.journal_path(&code).exists());
+        let recovery = journal.recover().expect("recover");
+        assert!(recovery.rooms.is_empty() && recovery.unreadable.is_empty());
+    }
+
+    #[test]
+    fn load_gives_one_room_or_none() {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        assert!(journal.load(&code).expect("load").is_none());
+        journal.create(&code, &snapshot()).expect("create");
+        journal.append(&code, &moved(1)).expect("append");
+        let room = journal.load(&code).expect("load").expect("a room");
+        assert_eq!(room.events, vec![moved(1)]);
+        assert!(matches!(
+            journal.create(&code, &snapshot()),
+            Err(StoreError::Conflict(_))
+        ));
     }
 
     #[test]

@@ -3,10 +3,19 @@
 //! after a restart. The default is the embedded [`journal::Journal`].
 //!
 //! Stores are synchronous (the server calls them on tokio's blocking pool):
-//! the embedded journal is plain file I/O, and a networked backend can use a
+//! the embedded journal is plain file I/O, and [`redis::RedisStore`] uses a
 //! blocking client the same way.
+//!
+//! A store is either private to one server (the journal: that server's
+//! per-room lock is the only writer) or [`Store::shared`] by several servers
+//! behind a load balancer (Redis). A shared store refuses a change made
+//! from an out-of-date view of the room with [`StoreError::Conflict`]:
+//! every event carries the room's next `seq`, and the store takes it only
+//! if it holds the `seq` before it, so two servers can never both store
+//! move N.
 
 pub mod journal;
+pub mod redis;
 
 use rulehub_engine::Side;
 use serde::{Deserialize, Serialize};
@@ -54,6 +63,18 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The room's `seq` once this event is applied.
+    pub fn seq(&self) -> u64 {
+        match self {
+            Event::Snapshot(snapshot) => snapshot.seq,
+            Event::GuestJoined { seq } | Event::Moved { seq, .. } | Event::Rematch { seq, .. } => {
+                *seq
+            }
+        }
+    }
+}
+
 /// A room as the store gives it back: its snapshot and the events since.
 #[derive(Debug, Clone)]
 pub struct StoredRoom {
@@ -81,6 +102,15 @@ pub enum StoreError {
         context: String,
         source: std::io::Error,
     },
+    /// A networked store could not be reached or refused the command; the
+    /// message says which server and what to check.
+    #[error("{0}")]
+    Backend(String),
+    /// The room is not at the `seq` the change was made from (another
+    /// server changed it first), or it is gone, or (at creation) its code
+    /// is taken. Nothing was written: reload the room and decide again.
+    #[error("room {0} changed on another server; nothing was written")]
+    Conflict(String),
 }
 
 impl StoreError {
@@ -96,13 +126,30 @@ impl StoreError {
 /// stable storage (or fails, and then the change did not happen).
 pub trait Store: Send + Sync + 'static {
     /// Starts a room's journal with its first snapshot.
+    /// (A shared store refuses a code that is taken with `Conflict`.)
     fn create(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError>;
-    /// Appends one event to a room's journal.
+    /// Appends one event to a room's journal. A shared store takes it only
+    /// if the room is at `event.seq() - 1`, else `Conflict`.
     fn append(&self, code: &RoomCode, event: &Event) -> Result<(), StoreError>;
     /// Replaces a room's journal with one snapshot (what a rematch leaves
     /// worth keeping); atomic: after a crash either the old or the new
-    /// journal is there.
+    /// journal is there. A shared store takes it only if the room is at
+    /// `snapshot.seq - 1`, else `Conflict`.
     fn compact(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError>;
+    /// One room as stored now (`None` if there is none): for a server that
+    /// has not seen the room yet, or whose view fell behind.
+    fn load(&self, code: &RoomCode) -> Result<Option<StoredRoom>, StoreError>;
+    /// Marks a room as in use (someone connected), for a store that expires
+    /// rooms by itself.
+    fn touch(&self, _code: &RoomCode) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// Whether other servers write to this store too (see the module
+    /// documentation); a server then reloads rooms rather than trusting
+    /// its memory alone.
+    fn shared(&self) -> bool {
+        false
+    }
     /// Keeps a finished game's record (`rulehub replay` format).
     fn archive_game(&self, code: &RoomCode, game: u32, record: &str) -> Result<(), StoreError>;
     /// A finished game's record, if kept.
