@@ -93,6 +93,7 @@ class Session {
     this.watch = !!options.watch;
     this.seat = null;
     this.seq = null;
+    this.seats = null;
     this.status = 'connecting';
     this.attempt = 0;
     this.closed = false;
@@ -192,6 +193,7 @@ class Session {
       case 'state':
         this.seq = frame.seq;
         this.seat = frame.you;
+        this.seats = frame.seats;
         this.emit('state', frame);
         break;
       case 'moved':
@@ -205,6 +207,12 @@ class Session {
         this.emit('move', frame);
         break;
       case 'presence':
+        // A seat newly taken raised the room's seq, which presence does not
+        // carry: without a sync the next move would be refused as stale.
+        if (!this.seats || frame.seats.some((seat, i) => !this.seats[i] || seat.taken !== this.seats[i].taken)) {
+          this.send({ type: 'sync' });
+        }
+        this.seats = frame.seats;
         this.emit('presence', frame.seats);
         break;
       case 'error':
