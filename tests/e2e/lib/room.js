@@ -6,8 +6,8 @@
 // a third page opens it and only watches. They play a known line to its
 // end by clicking; mid-game the server is killed with SIGKILL and started
 // again on the same folder, and both players' pages must reconnect and
-// finish. A move out of turn must come back as the server's refusal, in
-// the page's words. Then rematch (sides swap), leave, and the stored record
+// finish. A reload resumes a seat; a move out of turn and an illegal move
+// must come back as the server's refusals, in the page's words. Then rematch (sides swap), leave, and the stored record
 // games/<CODE>-1.txt must pass `rulehub replay`. The room UI is checked for
 // contrast, focus and axe in light (A) and dark (B). Every wait is bounded;
 // the server and the pages are stopped whatever happens.
@@ -148,6 +148,9 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
     // B joins by the link; a third visitor only watches.
     const b = await openBoard(dark, link, problems, 'B');
     await waitFor(b, 'B', 'the friend in the free seat, online', SECTION_IS, { 'data-room-status': 'open', 'data-room-seat': 'defenders' });
+    // A reload resumes the seat: the token is in localStorage, the room in the address.
+    await b.reload({ waitUntil: 'load' });
+    await waitFor(b, 'B', 'the seat resumed after a reload', SECTION_IS, { 'data-room-status': 'open', 'data-room-seat': 'defenders' });
     const w = await openBoard(watcherContext, link, problems, 'watcher');
     await waitFor(w, 'watcher', 'a read-only watcher', SECTION_IS, { 'data-room-status': 'open', 'data-room-seat': 'watcher' });
     if (await w.locator('.play-movable').count()) problems.push('watcher: pieces are offered to move');
@@ -165,6 +168,10 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
     await waitFor(b, 'B', 'the refusal of a move out of turn', SECTION_IS, { 'data-room-refused': 'not-your-turn' });
     const refused = await status(b);
     if (!refused || /not-your-turn/.test(refused)) problems.push(`B: the refusal is not said in words: "${refused}"`);
+    // An illegal move (onto an occupied square), sent past the board's own
+    // check, is the server's to refuse; nothing changes.
+    await a.evaluate(() => document.querySelector('section.play').rulehubBoard.session.sendMove('d6-d5'));
+    await waitFor(a, 'A', 'the refusal of an illegal move', SECTION_IS, { 'data-room-refused': 'illegal-move', 'data-ply': 0 });
 
     const players = { attackers: a, defenders: b };
     let side = 'attackers';
