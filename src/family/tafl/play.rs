@@ -51,6 +51,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "play-error",
     // Room mode ("Invite a friend", room.js; docs/rooms.md). The refusals
     // are per error code: the server's own sentences are English.
+    "play-room-heading",
     "play-room-invite",
     "play-room-creating",
     "play-room-create-failed",

@@ -196,6 +196,7 @@ play-empty = prázdné
 play-selected = vybráno
 play-keyboard-help = Klávesnice: šipkami se pohybujete po desce, Enter zvedne kámen a položí jej, Escape výběr zruší.
 play-error = Cvičnou desku se nepodařilo spustit: { $error }
+play-room-heading = Hra s přítelem přes internet
 play-room-invite = Pozvat přítele
 play-room-creating = Na serveru se otevírá místnost…
 play-room-create-failed = Místnost se nepodařilo otevřít: { $error }

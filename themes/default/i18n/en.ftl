@@ -192,6 +192,7 @@ play-empty = empty
 play-selected = selected
 play-keyboard-help = Keyboard: the arrow keys move around the board, Enter picks up a piece and puts it down, Escape lets go of it.
 play-error = The practice board could not start: { $error }
+play-room-heading = Play a friend online
 play-room-invite = Invite a friend
 play-room-creating = Opening a room on the server…
 play-room-create-failed = No room could be opened: { $error }

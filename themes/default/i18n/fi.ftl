@@ -192,6 +192,7 @@ play-empty = tyhjä
 play-selected = valittu
 play-keyboard-help = Näppäimistö: nuolinäppäimillä liikut laudalla, Enter nostaa nappulan ja laskee sen, Escape peruu valinnan.
 play-error = Harjoituslautaa ei voitu käynnistää: { $error }
+play-room-heading = Pelaa ystävää vastaan verkossa
 play-room-invite = Kutsu ystävä
 play-room-creating = Palvelimelle avataan huonetta…
 play-room-create-failed = Huonetta ei voitu avata: { $error }

@@ -102,7 +102,9 @@
     var s = this.s;
     var self = this;
     var root = el('div', { class: 'play-body' });
-    root.appendChild(el('p', {}, s['play-intro']));
+    this.intro = root.appendChild(el('p', {}, s['play-intro']));
+    this.heading = this.section.querySelector('h2');
+    this.practiceHeading = this.heading ? this.heading.textContent : '';
 
     var controls = el('div', { class: 'play-controls' });
     var sideLabel = el('label', {}, s['play-you-play'] + ' ');
@@ -529,6 +531,9 @@
     this.section.removeAttribute('data-outcome');
     this.section.removeAttribute('data-room-error');
     this.section.setAttribute('data-turn', 'wait');
+    // The section no longer plays the computer: say so in its heading.
+    if (this.heading) this.heading.textContent = this.s['play-room-heading'];
+    this.intro.hidden = true;
     this.controls.hidden = true;
     this.newButton.hidden = true;
     this.undoButton.hidden = true;
@@ -733,6 +738,8 @@
     }, this);
     history.replaceState(null, '', location.pathname + location.search);
     this.roomPanel.hidden = true;
+    if (this.heading) this.heading.textContent = this.practiceHeading;
+    this.intro.hidden = false;
     this.controls.hidden = false;
     this.newButton.hidden = false;
     this.undoButton.hidden = false;
