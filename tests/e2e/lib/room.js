@@ -155,6 +155,14 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
     await waitFor(w, 'watcher', 'a read-only watcher', SECTION_IS, { 'data-room-status': 'open', 'data-room-seat': 'watcher' });
     if (await w.locator('.play-movable').count()) problems.push('watcher: pieces are offered to move');
 
+    // Every sentence came from the page's strings: none is missing.
+    for (const [who, page] of [['A', a], ['B', b], ['watcher', w]]) {
+      const text = await page.$eval('section.play', (s) => s.innerText);
+      const gap = /undefined|\{\w+\}/.exec(text);
+      if (gap) problems.push(`${who}: the board shows "${gap[0]}": a string is missing or unfilled`);
+      const heading = await page.$eval('section.play h2', (h) => h.textContent.trim());
+      if (!heading) problems.push(`${who}: the board's heading is empty in a room`);
+    }
     // The room UI reads well and can be reached by keyboard, light and dark.
     for (const [who, page] of [['A (light)', a], ['B (dark)', b]]) {
       for (const d of await helpers.checkContrast(page)) problems.push(`${who}: ${d}`);
