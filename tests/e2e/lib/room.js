@@ -184,6 +184,7 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
     const players = { attackers: a, defenders: b };
     let side = 'attackers';
     let restarted = false;
+    let reconnectMs = 0;
     for (let ply = 0; ply < LINE.length; ply++) {
       if (ply === KILL_AFTER && !restarted) {
         await killed(room.child);
@@ -191,9 +192,11 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
         await waitFor(b, 'B', 'the lost connection', SECTION_IS, { 'data-room-status': 'reconnecting' });
         room = await startRoomServer(port, data, srv.origin, root);
         restarted = true;
+        const up = Date.now();
         for (const [who, page] of [['A', a], ['B', b], ['watcher', w]]) {
           await waitFor(page, who, `reconnection with the game at ply ${ply}`, SECTION_IS, { 'data-room-status': 'open', 'data-ply': ply }, RECONNECT);
         }
+        reconnectMs = Date.now() - up;
       }
       const mover = players[side];
       const who = side === 'attackers' ? 'A' : 'B';
@@ -230,7 +233,7 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
         problems.push(`rulehub replay failed on the stored record (exit ${e.status}): ${String(e.stderr || e.stdout).trim().split('\n').slice(-2).join(' ')}`);
       }
     }
-    log(`     room ${code}: ${LINE.length} plies by two pages and a watcher, server killed (SIGKILL) after ply ${KILL_AFTER} and restarted, result ${OUTCOME}, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`     room ${code}: ${LINE.length} plies by two pages and a watcher, server killed (SIGKILL) after ply ${KILL_AFTER} and restarted, all three back ${reconnectMs} ms after it answered, result ${OUTCOME}, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   } catch (e) {
     problems.push(String(e.message || e).split('\n')[0]);
   } finally {
