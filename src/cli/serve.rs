@@ -30,6 +30,14 @@ pub struct ServeArgs {
     /// Include pages marked `published: false`.
     #[arg(long)]
     drafts: bool,
+    /// Where the room server beside the preview keeps its rooms and
+    /// finished games (default: rooms-data in the hub folder).
+    #[arg(long, value_name = "DIR")]
+    rooms_data: Option<PathBuf>,
+    /// Run no room server: the preview's pages then name hub.yaml's
+    /// `room_server`, if any.
+    #[arg(long, conflicts_with = "rooms_data")]
+    no_rooms: bool,
 }
 
 pub fn run(args: &ServeArgs) -> ExitCode {
@@ -38,13 +46,24 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         bind: args.bind,
         port: args.port,
         drafts: args.drafts,
+        rooms: (!args.no_rooms).then(|| {
+            args.rooms_data
+                .clone()
+                .unwrap_or_else(|| args.root.join("rooms-data"))
+        }),
     };
     let server = match Server::start(&options) {
         Ok(server) => server,
         Err(error) => {
             eprintln!("error: {error}");
-            if matches!(error, serve::ServeError::Bind { .. }) {
-                eprintln!("help: pass another --port, or --port 0 for any free one");
+            match error {
+                serve::ServeError::Bind { .. } => {
+                    eprintln!("help: pass another --port, or --port 0 for any free one");
+                }
+                serve::ServeError::Rooms(_) => {
+                    eprintln!("help: `--no-rooms` serves the preview without a room server");
+                }
+                _ => {}
             }
             return ExitCode::from(EXIT_USAGE);
         }
@@ -56,6 +75,17 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     }
     let url = server.url();
     println!("serving {} at {url} (Ctrl-C to stop)", args.root.display());
+    if let Some(rooms) = server.rooms() {
+        for warning in &rooms.warnings {
+            eprintln!("warning: {warning}");
+        }
+        println!(
+            "rooms for \"Invite a friend\" at {} (data in {}, {} restored; --no-rooms turns them off)",
+            rooms.url,
+            rooms.data.display(),
+            plural(rooms.restored, "room", "rooms")
+        );
+    }
     let _ = std::io::stdout().flush();
     if !args.bind.is_loopback() {
         eprintln!(

@@ -2,6 +2,10 @@
 //! serves it over HTTP, watches the sources and rebuilds on change, and tells
 //! open pages to reload over a websocket.
 //!
+//! Beside the preview it runs a room server (the `rulehub-room` crate, as
+//! `rulehub room` does) and points the preview's pages at it, so authors can
+//! try "Invite a friend" without publishing anything.
+//!
 //! Nothing here prints. [`Server::start`] returns a handle whose
 //! [`Server::events`] yield one [`Event`] per build, for the caller to report.
 //! Nothing is ever written to disk: the site is served from memory, so a
@@ -12,7 +16,7 @@ mod overlay;
 mod watch;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread::JoinHandle;
@@ -40,6 +44,10 @@ pub struct Options {
     pub port: u16,
     /// Include pages marked `published: false`.
     pub drafts: bool,
+    /// Run a room server beside the preview, keeping its rooms in this
+    /// folder; `None` runs none (pages then name hub.yaml's `room_server`,
+    /// if any).
+    pub rooms: Option<PathBuf>,
 }
 
 impl Default for Options {
@@ -49,8 +57,22 @@ impl Default for Options {
             bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
             port: 1111,
             drafts: false,
+            rooms: None,
         }
     }
+}
+
+/// The room server running beside the preview.
+#[derive(Debug, Clone)]
+pub struct Rooms {
+    /// `http://127.0.0.1:PORT`, as the preview's pages name it.
+    pub url: String,
+    /// Where its rooms and finished games are kept.
+    pub data: PathBuf,
+    /// Rooms restored from `data`.
+    pub restored: usize,
+    /// What recovery could not restore or had to cut back, for the log.
+    pub warnings: Vec<String>,
 }
 
 /// What happened, for the caller to report.
@@ -92,6 +114,8 @@ pub enum ServeError {
     Watch { path: PathBuf, message: String },
     #[error("cannot start the server: {0}")]
     Runtime(std::io::Error),
+    #[error("cannot start the room server: {0}")]
+    Rooms(String),
 }
 
 /// What the HTTP side serves right now.
@@ -135,6 +159,7 @@ pub struct Server {
     events: mpsc::Receiver<Event>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     http_thread: Option<JoinHandle<()>>,
+    rooms: Option<Rooms>,
     _watcher: watch::Watcher,
 }
 
@@ -154,6 +179,10 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|source| ServeError::Bind { addr, source })?;
+        let rooms = match &options.rooms {
+            Some(data) => Some(start_rooms(data, options.bind, addr)?),
+            None => None,
+        };
         let (reload, _) = tokio::sync::broadcast::channel(16);
         let shared = Arc::new(Shared {
             snapshot: RwLock::new(Snapshot::default()),
@@ -166,6 +195,7 @@ impl Server {
                 &BuildOptions {
                     drafts: options.drafts,
                     origin: Some(local_origin(addr)),
+                    room_server: rooms.as_ref().map(|r| r.info.url.clone()),
                 },
             ),
             shared: shared.clone(),
@@ -188,6 +218,10 @@ impl Server {
         listener
             .set_nonblocking(true)
             .map_err(ServeError::Runtime)?;
+        let (room_runner, rooms) = match rooms {
+            Some(started) => (Some(started.runner), Some(started.info)),
+            None => (None, None),
+        };
         let serving = shared.clone();
         let http_thread = std::thread::Builder::new()
             .name("rulehub-http".into())
@@ -197,9 +231,20 @@ impl Server {
                         return;
                     };
                     let app = http::router(serving);
+                    let (rooms_stop, rooms_stopped) = tokio::sync::oneshot::channel::<()>();
+                    let rooms_task = room_runner.map(|run| {
+                        tokio::spawn(run(Box::pin(async move {
+                            let _ = rooms_stopped.await;
+                        })))
+                    });
                     tokio::select! {
                         _ = axum::serve(listener, app) => {}
                         _ = shutdown_rx => {}
+                    }
+                    // Room sockets are told the server is going (1001).
+                    let _ = rooms_stop.send(());
+                    if let Some(task) = rooms_task {
+                        let _ = task.await;
                     }
                 });
                 // Open websockets end with the runtime.
@@ -212,8 +257,14 @@ impl Server {
             events,
             shutdown: Some(shutdown_tx),
             http_thread: Some(http_thread),
+            rooms,
             _watcher: watcher,
         })
+    }
+
+    /// The room server beside the preview, when one runs.
+    pub fn rooms(&self) -> Option<&Rooms> {
+        self.rooms.as_ref()
     }
 
     /// The address actually listened on (the port is real even for port 0).
@@ -334,6 +385,81 @@ fn internal_error(panic: &(dyn std::any::Any + Send)) -> Diagnostic {
         "this is a bug in rulehub, not in the hub; the last good site is still served. \
          Please report it with the change that caused it",
     )
+}
+
+/// Serves the room server until its shutdown future completes.
+type RoomRunner = Box<
+    dyn FnOnce(
+            std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>,
+        ) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()> + Send>>
+        + Send,
+>;
+
+struct StartedRooms {
+    info: Rooms,
+    runner: RoomRunner,
+}
+
+/// Opens the room store in `data`, restores its rooms and binds a free port
+/// on the preview's address. The preview's own origins (by IP and as
+/// `localhost`) are the only ones allowed, as `rulehub room --allow-origin`
+/// would allow them.
+fn start_rooms(data: &Path, bind: IpAddr, preview: SocketAddr) -> Result<StartedRooms, ServeError> {
+    use rulehub_room::{Config, Journal, RoomServer};
+    let store = Journal::open(data).map_err(|e| {
+        ServeError::Rooms(format!(
+            "{e}; pass --rooms-data with a folder it may write, or --no-rooms"
+        ))
+    })?;
+    let port = preview.port();
+    let mut allowed_origins = vec![local_origin(preview), format!("http://localhost:{port}")];
+    allowed_origins.dedup();
+    let config = Config {
+        allowed_origins,
+        ..Config::default()
+    };
+    let (server, opened) =
+        RoomServer::open(config, Arc::new(store)).map_err(|e| ServeError::Rooms(e.to_string()))?;
+    let mut warnings: Vec<String> = opened
+        .truncated
+        .iter()
+        .map(|code| {
+            format!("room {code}: the journal ended in a half-written record (a crash mid-write); it was cut back to the last whole one")
+        })
+        .collect();
+    warnings.extend(
+        opened
+            .unreadable
+            .iter()
+            .map(|(what, why)| format!("{what}: not restored: {why}")),
+    );
+    let addr = SocketAddr::new(bind, 0);
+    let listener = TcpListener::bind(addr).map_err(|source| ServeError::Bind { addr, source })?;
+    let addr = listener
+        .local_addr()
+        .map_err(|source| ServeError::Bind { addr, source })?;
+    listener
+        .set_nonblocking(true)
+        .map_err(ServeError::Runtime)?;
+    let runner: RoomRunner = Box::new(move |stop| {
+        Box::pin(async move {
+            let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+                return;
+            };
+            // A failing room server must not take the preview down; its
+            // pages then report the room server unreachable.
+            let _ = server.serve(listener, stop).await;
+        })
+    });
+    Ok(StartedRooms {
+        info: Rooms {
+            url: local_origin(addr),
+            data: data.to_path_buf(),
+            restored: opened.rooms,
+            warnings,
+        },
+        runner,
+    })
 }
 
 /// `http://host:port` of the server, as a browser on this machine reaches it.

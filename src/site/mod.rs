@@ -40,6 +40,10 @@ pub struct BuildOptions {
     /// `base_url`, keeping its path: `rulehub serve` uses it so canonical,
     /// hreflang and sitemap addresses point at the local server.
     pub origin: Option<String>,
+    /// Name this room server on the pages instead of hub.yaml's
+    /// `room_server`: `rulehub serve` points the preview at the room server
+    /// it runs beside it, leaving the published pages' setting alone.
+    pub room_server: Option<String>,
 }
 
 /// Counts for the closing summary line.
@@ -236,6 +240,9 @@ fn prepare_with(
             origin.trim_end_matches('/'),
             hub.config.base_path()
         );
+    }
+    if let Some(url) = &options.room_server {
+        hub.config.room_server = Some(url.clone());
     }
     let theme = match Theme::load(root, &hub.config) {
         Ok(theme) => Some(theme),

@@ -51,6 +51,10 @@ const STATIC: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/static/play/play.css"),
     ),
     (
+        "play/room.js",
+        include_bytes!("../../themes/default/static/play/room.js"),
+    ),
+    (
         "play/worker.js",
         include_bytes!("../../themes/default/static/play/worker.js"),
     ),

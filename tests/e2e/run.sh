@@ -38,6 +38,8 @@ site="$(mktemp -d "${TMPDIR:-/tmp}/rulehub-e2e-site.XXXXXX")"
 trap 'rm -rf "$site"' EXIT
 stamp "building the hub into $site"
 (cd "$root" && cargo run --release --quiet -- build --output "$site" </dev/null)
+# The play and room checks run `rulehub replay` and `rulehub room` from the same build.
+export RULEHUB_BIN="${RULEHUB_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/rulehub}"
 
 mkdir -p "$shots"
 passed=0

@@ -132,10 +132,21 @@ fn a_variant_page_ships_its_resolved_rules_and_the_engine_without_a_wasm_toolcha
     );
     let cs = String::from_utf8_lossy(&files["cs/tafl/standard/index.html"]).into_owned();
     assert_eq!(play_data(&cs)["strings"]["play-new-game"], "Nová hra");
+    // Room mode speaks the page's language too, placeholders left for the
+    // script, and refusals are named by the server's error codes.
+    assert_eq!(
+        play_data(&cs)["strings"]["play-room-invite"],
+        "Pozvat přítele"
+    );
+    assert_eq!(
+        data["strings"]["play-room-you-play"],
+        "You play {side} in room {room}."
+    );
+    assert!(data["strings"]["play-room-error-illegal-move"].is_string());
     // The committed engine goes out as it is, beside its loader and board.
     let wasm = std::fs::read(repo().join(WASM)).expect("committed wasm");
     assert_eq!(files["assets/play/engine.wasm"], wasm);
-    for asset in ["board.js", "engine.js", "worker.js", "play.css"] {
+    for asset in ["board.js", "engine.js", "worker.js", "play.css", "room.js"] {
         assert!(
             files.contains_key(&format!("assets/play/{asset}")),
             "{asset} missing"

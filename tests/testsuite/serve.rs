@@ -101,6 +101,8 @@ struct Served {
     child: Child,
     addr: SocketAddr,
     stderr: Arc<Mutex<String>>,
+    /// Lines printed after the address line.
+    stdout: mpsc::Receiver<String>,
 }
 
 impl Drop for Served {
@@ -112,9 +114,14 @@ impl Drop for Served {
 
 impl Served {
     fn start(root: &Path) -> Served {
+        Served::start_with(root, &[])
+    }
+
+    fn start_with(root: &Path, extra: &[&std::ffi::OsStr]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_rulehub"))
             .args(["serve", "--port", "0", "--root"])
             .arg(root)
+            .args(extra)
             .env("NO_COLOR", "1")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -144,11 +151,12 @@ impl Served {
             child,
             addr: "127.0.0.1:1".parse().expect("placeholder"),
             stderr: log,
+            stdout: rx,
         };
         let deadline = Instant::now() + START_TIMEOUT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = rx.recv_timeout(left).unwrap_or_else(|_| {
+            let line = served.stdout.recv_timeout(left).unwrap_or_else(|_| {
                 panic!(
                     "no address printed within {START_TIMEOUT:?}; stderr:\n{}",
                     served.stderr()
@@ -191,16 +199,27 @@ impl Served {
         ))
     }
 
-    fn request(&self, raw: &str) -> Response {
-        let mut stream = TcpStream::connect_timeout(&self.addr, IO_TIMEOUT).expect("connect");
-        stream.set_read_timeout(Some(IO_TIMEOUT)).expect("timeout");
-        stream.set_write_timeout(Some(IO_TIMEOUT)).expect("timeout");
-        stream.write_all(raw.as_bytes()).expect("send");
-        let mut bytes = Vec::new();
-        stream.read_to_end(&mut bytes).expect("read response");
-        Response::parse(&bytes)
+    /// The next line printed on stdout, if one comes within a few seconds.
+    fn next_stdout(&self) -> Option<String> {
+        self.stdout.recv_timeout(IO_TIMEOUT).ok()
     }
 
+    fn request(&self, raw: &str) -> Response {
+        request_to(self.addr, raw)
+    }
+}
+
+fn request_to(addr: SocketAddr, raw: &str) -> Response {
+    let mut stream = TcpStream::connect_timeout(&addr, IO_TIMEOUT).expect("connect");
+    stream.set_read_timeout(Some(IO_TIMEOUT)).expect("timeout");
+    stream.set_write_timeout(Some(IO_TIMEOUT)).expect("timeout");
+    stream.write_all(raw.as_bytes()).expect("send");
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).expect("read response");
+    Response::parse(&bytes)
+}
+
+impl Served {
     /// Waits until `path` satisfies `done`, returning the last response.
     fn poll(&self, path: &str, what: &str, done: impl Fn(&Response) -> bool) -> Response {
         let deadline = Instant::now() + CHANGE_TIMEOUT;
@@ -550,4 +569,99 @@ fn requests_naming_another_host_or_origin_are_refused() {
         );
         assert_eq!(served.request(&raw).status, 200, "{host}");
     }
+}
+
+/// The page's `data-room-server`, if it names one.
+fn room_server_attr(html: &str) -> Option<String> {
+    let start = html.find("data-room-server=\"")? + "data-room-server=\"".len();
+    Some(html[start..].split('"').next()?.to_string())
+}
+
+#[test]
+fn serve_runs_a_room_server_beside_the_preview_and_its_pages_name_it() {
+    let hub = hub();
+    let data = tempfile::tempdir().expect("temp dir");
+    let served = Served::start_with(
+        hub.path(),
+        &["--rooms-data".as_ref(), data.path().as_os_str()],
+    );
+    let line = served.next_stdout().expect("a line about the rooms");
+    assert!(line.starts_with("rooms for"), "{line}");
+    let url = line[line.find("http://").expect("an address")..]
+        .split_whitespace()
+        .next()
+        .expect("url")
+        .to_string();
+    assert!(url.starts_with("http://127.0.0.1:"), "loopback: {url}");
+    let page = served.get("/tafl/mini/");
+    assert_eq!(room_server_attr(&page.body).as_deref(), Some(url.as_str()));
+    // hub.yaml names no room server: only the preview's pages name one.
+    let built =
+        rulehub::site::build(hub.path(), &rulehub::site::BuildOptions::default()).expect("builds");
+    let published = built
+        .files
+        .files
+        .get("tafl/mini/index.html")
+        .map(|bytes| String::from_utf8_lossy(bytes).into_owned())
+        .expect("the variant page");
+    assert_eq!(room_server_attr(&published), None);
+
+    let rooms: SocketAddr = url
+        .trim_start_matches("http://")
+        .parse()
+        .expect("socket address");
+    let health = request_to(
+        rooms,
+        &format!("GET /health HTTP/1.1\r\nHost: {rooms}\r\nConnection: close\r\n\r\n"),
+    );
+    assert_eq!(health.status, 200, "{}", health.body);
+    assert!(health.body.contains("\"ok\":true"), "{}", health.body);
+    // The preview's page may open a room, with its own rules; the room is
+    // kept in --rooms-data. Another site's page may not.
+    let start = page.body.find("class=\"play-data\">").expect("board data") + 18;
+    let end = start + page.body[start..].find("</script>").expect("end of data");
+    let data_json: serde_json::Value =
+        serde_json::from_str(&page.body[start..end]).expect("board data is JSON");
+    let body = serde_json::json!({ "v": 1, "rules": data_json["rules"] }).to_string();
+    let create = |origin: &str| {
+        request_to(
+            rooms,
+            &format!(
+                "POST /rooms HTTP/1.1\r\nHost: {rooms}\r\nOrigin: {origin}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    };
+    let created = create(&format!("http://{}", served.addr));
+    assert_eq!(created.status, 201, "{}", created.body);
+    let code = serde_json::from_str::<serde_json::Value>(&created.body).expect("JSON")["room"]
+        .as_str()
+        .expect("a room code")
+        .to_string();
+    assert!(
+        data.path()
+            .join("rooms")
+            .join(format!("{code}.journal"))
+            .is_file(),
+        "the room is stored in --rooms-data"
+    );
+    assert_eq!(
+        create(&format!("http://localhost:{}", served.addr.port())).status,
+        201
+    );
+    assert_eq!(create("http://evil.example").status, 403);
+}
+
+#[test]
+fn no_rooms_runs_no_room_server_and_pages_offer_no_room_mode() {
+    let hub = hub();
+    let served = Served::start_with(hub.path(), &["--no-rooms".as_ref()]);
+    let page = served.get("/tafl/mini/");
+    assert_eq!(page.status, 200);
+    assert_eq!(room_server_attr(&page.body), None);
+    assert!(
+        served.stdout.recv_timeout(Duration::from_secs(2)).is_err(),
+        "nothing is said about rooms"
+    );
+    assert!(!hub.path().join("rooms-data").exists());
 }

@@ -13,6 +13,7 @@ const { checkPlay } = require('./play');
 const { checkPrint } = require('./print');
 const { checkSearch } = require('./search');
 const { checkGames } = require('./games');
+const room = require('./room');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const JOBS = Number(process.env.E2E_JOBS || 3); // pages checked at a time
@@ -52,6 +53,7 @@ const CHECKS = {
   'redirects': 'every page at an old address (old_slugs) leads to a page of the site',
   'print': 'variant and print-all pages print to A4 PDF without navigation, with every board and example unsplit and link addresses shown',
   'games': 'each sample game steps back from its final board to the start, every board new, loaded and captioned; End, Home and ArrowRight work from the keyboard',
+  'room': 'two pages play a whole game through a `rulehub room` server (invite, join by link, a watcher), survive its kill -9 and restart, refusal shown, rematch and leave; the stored record replays; room UI contrast, focus and axe in light and dark',
 };
 
 function listFiles(dir, rel = '') {
@@ -577,6 +579,9 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         return html.includes('class="board board-start"') && info.get(p)?.lang === defaultLang;
       });
       await checkPrint(browser, srv.origin, printed, results, log);
+    }
+    if (want('room') && (!pick || pick.includes(room.PAGE))) {
+      await room.checkRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe });
     }
     if (want('svg-shown')) {
       const missing = svgs.map((s) => '/' + s).filter((s) => !shown.has(s));

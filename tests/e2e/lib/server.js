@@ -19,7 +19,9 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-function start(root) {
+// options.transform(pathname, html) may rewrite an HTML page as it is
+// served (the room check names a room server on one page this way).
+function start(root, options = {}) {
   root = path.resolve(root);
   const server = http.createServer((req, res) => {
     let pathname;
@@ -44,7 +46,8 @@ function start(root) {
         }
         target = path.join(target, 'index.html');
       }
-      const body = fs.readFileSync(target);
+      let body = fs.readFileSync(target);
+      if (options.transform && target.endsWith('.html')) body = options.transform(pathname, body.toString('utf8'));
       res.writeHead(200, {
         'Content-Type': TYPES[path.extname(target)] || 'application/octet-stream',
         'Cache-Control': 'no-store',

@@ -2,6 +2,13 @@
 // engine's AI, which runs in a Web Worker (worker.js). The page's
 // <section class="play"> holds the resolved rules and every sentence, in the
 // page's language, as JSON; without JavaScript the section stays hidden.
+//
+// Room mode: when the page's <article> names a room server
+// (data-room-server, from hub.yaml `room_server`), "Invite a friend" opens a
+// private online room through room.js (docs/rooms.md) and the board plays
+// the friend instead of the AI. The server is the authority: a move is shown
+// only when the server relays it back; the local engine only offers the
+// legal moves and redraws the server's game.
 (function () {
   'use strict';
 
@@ -46,9 +53,18 @@
     this.worker.terminate();
   };
 
+  // `#room=CODE` in the page address: a room link was opened.
+  function roomInAddress() {
+    var m = /(?:^#|&)room=([0-9A-Za-z]{10})(?:&|$)/.exec(location.hash);
+    return m ? m[1].toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1') : null;
+  }
+
   function Board(section, data) {
     this.section = section;
     this.data = data;
+    var article = section.closest('article[data-room-server]');
+    this.roomServer = article ? article.getAttribute('data-room-server') : null;
+    this.mode = 'practice';
     this.s = data.strings;
     this.rows = data.rules.dims.rows;
     this.cols = data.rules.dims.cols;
@@ -67,7 +83,9 @@
       entry[1].forEach(function (cell) { special[cell] = entry[0]; });
     });
     this.build();
-    this.newGame();
+    var code = this.roomServer && roomInAddress();
+    if (code) this.enterRoom(code);
+    else this.newGame();
   }
 
   Board.prototype.sideName = function (side) {
@@ -84,7 +102,9 @@
     var s = this.s;
     var self = this;
     var root = el('div', { class: 'play-body' });
-    root.appendChild(el('p', {}, s['play-intro']));
+    this.intro = root.appendChild(el('p', {}, s['play-intro']));
+    this.heading = this.section.querySelector('h2');
+    this.practiceHeading = this.heading ? this.heading.textContent : '';
 
     var controls = el('div', { class: 'play-controls' });
     var sideLabel = el('label', {}, s['play-you-play'] + ' ');
@@ -105,6 +125,7 @@
     levelLabel.appendChild(this.levelSelect);
     controls.appendChild(sideLabel);
     controls.appendChild(levelLabel);
+    this.controls = controls;
     this.sideSelect.addEventListener('change', function () { self.human = self.sideSelect.value; self.newGame(); });
     this.levelSelect.addEventListener('change', function () { self.level = self.levelSelect.value; });
     root.appendChild(controls);
@@ -140,7 +161,16 @@
     this.undoButton = button(s['play-undo'], function () { self.undo(); });
     button(s['play-flip'], function () { self.flipped = !self.flipped; self.layout(); self.render(); });
     this.copyButton = button(s['play-copy'], function () { self.copy(); });
+    if (this.roomServer) {
+      this.inviteButton = button(s['play-room-invite'], function () { self.invite(); });
+      this.inviteButton.classList.add('play-invite');
+      this.rematchButton = button(s['play-room-rematch'], function () { self.rematch(); });
+      this.rematchButton.hidden = true;
+      this.leaveButton = button(s['play-room-leave'], function () { self.leave(); });
+      this.leaveButton.hidden = true;
+    }
     root.appendChild(buttons);
+    if (this.roomServer) this.buildRoomPanel(root, buttons);
     this.recordBox = el('textarea', { class: 'play-record', readonly: '', rows: '6', hidden: '', 'aria-label': s['play-copy'] });
     root.appendChild(this.recordBox);
     this.section.appendChild(root);
@@ -207,11 +237,14 @@
   };
 
   Board.prototype.over = function () {
+    // In a room the server's outcome counts, not the local engine's.
+    if (this.mode === 'room') return !!this.roomOutcome && this.roomOutcome.result !== 'ongoing';
     return this.state && this.state.outcome.result !== 'ongoing';
   };
 
   // Whose turn it is decides what happens next: the AI moves, or the reader.
   Board.prototype.next = function () {
+    if (this.mode === 'room') return this.nextInRoom();
     var self = this;
     var state = this.state;
     if (this.over()) {
@@ -268,6 +301,7 @@
 
   Board.prototype.movesFrom = function (cell) {
     if (!this.state || this.thinking || this.over() || this.state.to_move !== this.human) return [];
+    if (this.mode === 'room' && this.connection !== 'open') return [];
     return this.state.moves.filter(function (m) { return m[0] === cell; }).map(function (m) { return m[1]; });
   };
 
@@ -316,6 +350,7 @@
   };
 
   Board.prototype.play = function (from, to) {
+    if (this.mode === 'room') return this.sendMove(from, to);
     var self = this;
     var engine = this.engine;
     this.selected = null;
@@ -384,7 +419,8 @@
     var targets = this.selected === null ? [] : this.movesFrom(this.selected);
     var movable = {};
     var self = this;
-    if (!this.thinking && !this.over() && state.to_move === this.human) {
+    var offline = this.mode === 'room' && this.connection !== 'open';
+    if (!this.thinking && !offline && !this.over() && state.to_move === this.human) {
       state.moves.forEach(function (m) { movable[m[0]] = true; });
     }
     var captured = this.last ? this.last.captures : [];
@@ -414,6 +450,306 @@
     self.grid.setAttribute('aria-busy', this.thinking ? 'true' : 'false');
   };
 
+  // ---- Room mode -------------------------------------------------------
+
+  // The room's panel: who plays what, the connection, the link to send.
+  Board.prototype.buildRoomPanel = function (root, buttons) {
+    var s = this.s;
+    var self = this;
+    var panel = el('div', { class: 'play-room', hidden: '' });
+    this.roomWho = el('p', { class: 'play-room-who' });
+    panel.appendChild(this.roomWho);
+    // Its own polite live region: a lost connection is said once, not
+    // mixed into the moves.
+    this.roomConnection = el('p', { class: 'play-room-connection', role: 'status', 'aria-live': 'polite' });
+    panel.appendChild(this.roomConnection);
+    this.roomPresence = el('p', { class: 'play-room-presence' });
+    panel.appendChild(this.roomPresence);
+    var linkRow = el('div', { class: 'play-room-link', hidden: '' });
+    var linkLabel = el('label', { for: 'play-room-link' }, s['play-room-link-label']);
+    this.roomLink = el('input', { id: 'play-room-link', type: 'text', readonly: '', spellcheck: 'false' });
+    this.roomLink.addEventListener('focus', function () { self.roomLink.select(); });
+    var copyLink = el('button', { type: 'button' }, s['play-room-copy-link']);
+    copyLink.addEventListener('click', function () { self.copyLink(); });
+    this.copyLinkButton = copyLink;
+    linkRow.appendChild(linkLabel);
+    linkRow.appendChild(this.roomLink);
+    linkRow.appendChild(copyLink);
+    this.roomLinkRow = linkRow;
+    panel.appendChild(linkRow);
+    this.roomPanel = panel;
+    root.insertBefore(panel, buttons);
+  };
+
+  Board.prototype.roomClient = function () {
+    var self = this;
+    if (!this.roomModule) {
+      this.roomModule = import(new URL(this.data.assets + 'room.js', document.baseURI).href);
+      // A failed load is tried again on the next press.
+      this.roomModule.catch(function () { self.roomModule = null; });
+    }
+    return this.roomModule;
+  };
+
+  // "Invite a friend": a room for this page's rules, the reader playing the
+  // side chosen for practice.
+  Board.prototype.invite = function () {
+    var self = this;
+    var s = this.s;
+    this.inviteButton.disabled = true;
+    this.status.textContent = s['play-room-creating'];
+    this.roomClient()
+      .then(function (client) {
+        return client.createRoom(self.roomServer, self.data.rules, { side: self.sideSelect.value });
+      })
+      .then(function (created) {
+        self.inviteButton.disabled = false;
+        history.replaceState(null, '', '#room=' + created.room);
+        self.enterRoom(created.room, true);
+      })
+      .catch(function (e) {
+        self.inviteButton.disabled = false;
+        var why = e && e.code ? self.refusal(e.code) : String(e && e.message || e);
+        self.status.textContent = fill(s['play-room-create-failed'], { error: why });
+        self.section.setAttribute('data-room-error', (e && e.code) || 'failed');
+      });
+  };
+
+  Board.prototype.enterRoom = function (code, invited) {
+    var self = this;
+    this.mode = 'room';
+    this.room = code;
+    this.roomOutcome = null;
+    this.connection = 'connecting';
+    this.human = null;
+    this.selected = null;
+    this.last = null;
+    this.moveText = '';
+    this.thinking = true;
+    this.roomQueue = Promise.resolve();
+    this.section.setAttribute('data-room', code);
+    this.section.removeAttribute('data-outcome');
+    this.section.removeAttribute('data-room-error');
+    this.section.setAttribute('data-turn', 'wait');
+    // The section no longer plays the computer: say so in its heading.
+    if (this.heading) this.heading.textContent = this.s['play-room-heading'];
+    this.intro.hidden = true;
+    this.controls.hidden = true;
+    this.newButton.hidden = true;
+    this.undoButton.hidden = true;
+    this.inviteButton.hidden = true;
+    this.leaveButton.hidden = false;
+    this.rematchButton.hidden = true;
+    this.roomPanel.hidden = false;
+    this.recordBox.hidden = true;
+    this.roomLink.value = location.origin + location.pathname + '#room=' + code;
+    this.renderRoom();
+    var engine = this.startEngine();
+    Promise.all([engine.ready, this.roomClient()])
+      .then(function (ready) {
+        if (!ready[0].ok) throw new Error(ready[0].error);
+        if (self.mode !== 'room' || self.room !== code || engine !== self.engine) return;
+        var session = ready[1].connect(self.roomServer, code);
+        self.session = session;
+        session.onStatus(function (status) { if (session === self.session) self.onRoomStatus(status); });
+        session.onState(function (state) { if (session === self.session) self.onRoomState(state); });
+        session.onMove(function (moved) { if (session === self.session) self.onRoomMove(moved); });
+        session.onPresence(function (seats) { if (session === self.session) { self.seats = seats; self.renderRoom(); } });
+        session.onError(function (error) { if (session === self.session) self.onRoomError(error); });
+        if (invited) self.copyLinkButton.focus();
+      })
+      .catch(function (e) { self.fail(e); });
+  };
+
+  // Engine work in a room runs one step at a time, in the order the
+  // server's frames came.
+  Board.prototype.inRoom = function (step) {
+    var self = this;
+    var session = this.session;
+    this.roomQueue = this.roomQueue.then(function () {
+      if (self.session !== session) return null;
+      return step();
+    }).catch(function (e) { self.fail(e); });
+  };
+
+  function cellsOf(move, board) {
+    var m = /^([a-z])(\d+)-([a-z])(\d+)/.exec(move);
+    if (!m) return null;
+    var at = function (letter, number) {
+      return (board.rows - Number(number)) * board.cols + (letter.charCodeAt(0) - 97);
+    };
+    return [at(m[1], m[2]), at(m[3], m[4])];
+  }
+
+  Board.prototype.onRoomState = function (state) {
+    var self = this;
+    var engine = this.engine;
+    this.inRoom(function () {
+      var moves = state.moves.map(function (m) { return cellsOf(m.move, self); });
+      return engine.ask({ op: 'replay', rules: state.rules, moves: moves }).then(function (answer) {
+        if (engine !== self.engine) return;
+        if (!answer.ok) throw new Error(answer.error);
+        self.human = state.you;
+        self.seats = state.seats;
+        self.game = state.game;
+        self.roomOutcome = state.outcome;
+        self.thinking = false;
+        self.last = null;
+        self.moveText = '';
+        self.state = answer;
+        if (answer.played) self.last = answer.played;
+        self.section.setAttribute('data-room-seat', state.you || 'watcher');
+        self.section.setAttribute('data-room-game', state.game);
+        self.renderRoom();
+        self.render();
+        self.next();
+      });
+    });
+  };
+
+  Board.prototype.onRoomMove = function (moved) {
+    var self = this;
+    var engine = this.engine;
+    this.inRoom(function () {
+      var cells = cellsOf(moved.move, self);
+      return engine.ask({ op: 'play', from: cells[0], to: cells[1] }).then(function (answer) {
+        if (engine !== self.engine) return;
+        if (!answer.ok) {
+          // The local engine disagrees with the server's: the server's
+          // game is the game, so fetch it whole.
+          self.session.sync();
+          return;
+        }
+        self.thinking = false;
+        self.roomOutcome = moved.outcome;
+        self.update(answer);
+        self.announceMove(answer);
+        self.next();
+      });
+    });
+  };
+
+  Board.prototype.sendMove = function (from, to) {
+    this.selected = null;
+    if (!this.session || !this.session.sendMove(this.squareName(from) + '-' + this.squareName(to))) return;
+    // Nothing moves until the server relays the move back (or refuses it).
+    this.thinking = true;
+    this.section.setAttribute('data-turn', 'wait');
+    this.status.textContent = this.s['play-room-sending'];
+    this.render();
+  };
+
+  Board.prototype.onRoomError = function (error) {
+    this.thinking = false;
+    this.section.setAttribute('data-room-refused', error.code);
+    if (error.code === 'no-such-room') {
+      this.status.textContent = this.s['play-room-gone'];
+      this.render();
+      return;
+    }
+    this.status.textContent = fill(this.s['play-room-refused'], { reason: this.refusal(error.code) });
+    this.render();
+  };
+
+  // A refusal in the page's language: the server's own sentence is English.
+  Board.prototype.refusal = function (code) {
+    return this.s['play-room-error-' + code] || fill(this.s['play-room-error-other'], { code: code });
+  };
+
+  Board.prototype.onRoomStatus = function (status) {
+    this.connection = status;
+    this.section.setAttribute('data-room-status', status);
+    this.roomConnection.textContent = this.s['play-room-status-' + status];
+    if (status !== 'open' && this.state) this.section.setAttribute('data-turn', 'wait');
+    this.render();
+  };
+
+  Board.prototype.renderRoom = function () {
+    var s = this.s;
+    var code = this.room;
+    if (this.human) this.roomWho.textContent = fill(s['play-room-you-play'], { side: this.sideName(this.human), room: code });
+    else if (this.state) this.roomWho.textContent = fill(s['play-room-watching'], { room: code });
+    else this.roomWho.textContent = fill(s['play-room-joining'], { room: code });
+    var presence = '';
+    if (this.human && this.seats) {
+      var other = this.seats.filter(function (seat) { return seat.side !== this.human; }, this)[0];
+      if (other && !other.taken) presence = s['play-room-waiting'];
+      else if (other && !other.connected) presence = s['play-room-friend-away'];
+      else if (other) presence = s['play-room-friend-here'];
+    }
+    this.roomPresence.textContent = presence;
+    // The link stays after the friend joined: whoever else opens it watches.
+    this.roomLinkRow.hidden = false;
+    this.rematchButton.hidden = !(this.human && this.over());
+  };
+
+  Board.prototype.nextInRoom = function () {
+    var state = this.state;
+    if (!state) return;
+    this.renderRoom();
+    if (this.over()) {
+      var o = this.roomOutcome;
+      var key = o.result === 'win' ? 'win-' + o.winner + '-' + o.reason : 'draw-' + o.reason;
+      this.announce(this.data.outcomes[key] || key, true);
+      this.section.setAttribute('data-outcome', key);
+      this.section.setAttribute('data-turn', 'over');
+      this.render();
+      return;
+    }
+    this.section.removeAttribute('data-outcome');
+    var side = this.sideName(state.to_move);
+    if (!this.human) {
+      this.announce(fill(this.s['play-room-to-move'], { side: side }), true);
+      this.section.setAttribute('data-turn', 'watch');
+    } else if (state.to_move === this.human) {
+      this.announce(fill(this.s['play-your-move'], { side: side }), true);
+      this.section.setAttribute('data-turn', this.connection === 'open' ? 'human' : 'wait');
+    } else {
+      this.announce(fill(this.s['play-room-their-move'], { side: side }), true);
+      this.section.setAttribute('data-turn', 'remote');
+    }
+    this.render();
+  };
+
+  Board.prototype.rematch = function () {
+    if (this.session) this.session.rematch();
+  };
+
+  Board.prototype.copyLink = function () {
+    var self = this;
+    var link = this.roomLink.value;
+    var done = function () { self.status.textContent = self.s['play-room-link-copied']; };
+    var failed = function () { self.roomLink.focus(); self.roomLink.select(); self.status.textContent = self.s['play-copy-failed']; };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(link).then(done, failed);
+    else failed();
+  };
+
+  // Back to practice: the socket closes; the seat's token stays in this
+  // browser, so opening the link again takes the seat back.
+  Board.prototype.leave = function () {
+    if (this.session) this.session.close();
+    this.session = null;
+    this.mode = 'practice';
+    this.room = null;
+    this.roomOutcome = null;
+    this.human = this.sideSelect.value;
+    ['data-room', 'data-room-status', 'data-room-seat', 'data-room-game', 'data-room-refused'].forEach(function (a) {
+      this.section.removeAttribute(a);
+    }, this);
+    history.replaceState(null, '', location.pathname + location.search);
+    this.roomPanel.hidden = true;
+    if (this.heading) this.heading.textContent = this.practiceHeading;
+    this.intro.hidden = false;
+    this.controls.hidden = false;
+    this.newButton.hidden = false;
+    this.undoButton.hidden = false;
+    this.inviteButton.hidden = false;
+    this.leaveButton.hidden = true;
+    this.rematchButton.hidden = true;
+    this.newGame();
+    this.inviteButton.focus();
+  };
+
   function start(section) {
     var blob = section.querySelector('script.play-data');
     if (!blob || typeof Worker === 'undefined' || typeof WebAssembly === 'undefined') return;
@@ -425,4 +761,17 @@
   }
 
   Array.prototype.forEach.call(document.querySelectorAll('section.play'), start);
+
+  // A room link opened in a tab that already shows the page changes only
+  // the fragment: follow it.
+  window.addEventListener('hashchange', function () {
+    var code = roomInAddress();
+    Array.prototype.forEach.call(document.querySelectorAll('section.play'), function (section) {
+      var board = section.rulehubBoard;
+      if (!board || !board.roomServer || !code || board.room === code) return;
+      if (board.session) board.session.close();
+      board.session = null;
+      board.enterRoom(code, false);
+    });
+  });
 })();

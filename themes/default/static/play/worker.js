@@ -16,6 +16,16 @@ function run(msg) {
       return state;
     case 'play':
       return engine.play(handle, msg.from, msg.to);
+    case 'replay':
+      // A room's game as the server sent it: a new game on the room's
+      // rules, then every move (cell pairs); answers the last state.
+      if (handle !== null) engine.freeGame(handle);
+      var replayed = engine.newGame({ rules: msg.rules });
+      handle = replayed.ok ? replayed.handle : null;
+      for (var i = 0; replayed.ok && i < msg.moves.length; i++) {
+        replayed = engine.play(handle, msg.moves[i][0], msg.moves[i][1]);
+      }
+      return replayed;
     case 'undo':
       return engine.undo(handle);
     case 'record':
