@@ -25,6 +25,7 @@ mod diagram_raster;
 mod diagram_render;
 mod diagram_snapshots;
 mod docs_complete;
+mod docs_reference;
 mod draughts;
 mod engine_cli;
 mod engine_perft;
