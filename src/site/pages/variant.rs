@@ -383,6 +383,30 @@ impl VariantEmbeds<'_> {
     }
 }
 
+impl VariantEmbeds<'_> {
+    /// "no worked example `x` in FILE; did you mean `y`? (its examples: …)"
+    fn unknown_id<'i>(
+        &self,
+        what: &str,
+        plural: &str,
+        target: &str,
+        ids: impl Iterator<Item = &'i str>,
+    ) -> String {
+        let ids: Vec<&str> = ids.collect();
+        let hint = crate::diagnostic::did_you_mean(target, ids.iter().copied())
+            .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
+        let listed = if ids.is_empty() {
+            "none".to_string()
+        } else {
+            ids.join(", ")
+        };
+        format!(
+            "no {what} `{target}` in {}{hint} (its {plural}: {listed})",
+            self.variant.page.source.path.display()
+        )
+    }
+}
+
 impl Embeds for VariantEmbeds<'_> {
     fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
         match shortcode.kind {
@@ -422,41 +446,21 @@ impl Embeds for VariantEmbeds<'_> {
             )),
             ShortcodeKind::Example => match self.checked.example(&shortcode.target) {
                 Some(example) => Ok(self.example_html(example)),
-                None => {
-                    let ids: Vec<&str> = self.checked.examples.iter().map(|e| e.id()).collect();
-                    let hint =
-                        crate::diagnostic::did_you_mean(&shortcode.target, ids.iter().copied())
-                            .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
-                    Err(format!(
-                        "no worked example `{}` in {}{hint} (its examples: {})",
-                        shortcode.target,
-                        self.variant.page.source.path.display(),
-                        if ids.is_empty() {
-                            "none".to_string()
-                        } else {
-                            ids.join(", ")
-                        }
-                    ))
-                }
+                None => Err(self.unknown_id(
+                    "worked example",
+                    "examples",
+                    &shortcode.target,
+                    self.checked.examples.iter().map(|e| e.id()),
+                )),
             },
             ShortcodeKind::Game => match self.checked.game(&shortcode.target) {
                 Some(game) => Ok(self.game_html(game)),
-                None => {
-                    let ids: Vec<&str> = self.checked.games.iter().map(|g| g.id()).collect();
-                    let hint =
-                        crate::diagnostic::did_you_mean(&shortcode.target, ids.iter().copied())
-                            .map_or_else(String::new, |near| format!("; did you mean `{near}`?"));
-                    Err(format!(
-                        "no sample game `{}` in {}{hint} (its games: {})",
-                        shortcode.target,
-                        self.variant.page.source.path.display(),
-                        if ids.is_empty() {
-                            "none".to_string()
-                        } else {
-                            ids.join(", ")
-                        }
-                    ))
-                }
+                None => Err(self.unknown_id(
+                    "sample game",
+                    "games",
+                    &shortcode.target,
+                    self.checked.games.iter().map(|g| g.id()),
+                )),
             },
         }
     }
