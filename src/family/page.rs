@@ -47,6 +47,32 @@ impl ExampleBlock<'_> {
         page.source.position(body_start + self.block.fence_offset)
     }
 
+    /// The position of `token` (a square name such as `f4`, as a whole
+    /// word) at or after `key:` inside the block, so a problem with one value
+    /// of a list points at that value; `key:` itself when the token is not
+    /// there.
+    pub fn at_text(&self, key: &str, token: Option<&str>) -> SourcePosition {
+        let at = self.at(key);
+        let Some(token) = token.filter(|t| !t.is_empty()) else {
+            return at;
+        };
+        let page = self.page;
+        let text = &page.source.text;
+        let block_end = page.split.body.start + self.block.content_offset + self.block.text.len();
+        let Some(region) = text.get(at.offset..block_end.min(text.len())) else {
+            return at;
+        };
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '-');
+        let found = region.match_indices(token).find(|(i, _)| {
+            !word(region[..*i].chars().next_back())
+                && !word(region[i + token.len()..].chars().next())
+        });
+        match found {
+            Some((i, _)) => page.source.position(at.offset + i),
+            None => at,
+        }
+    }
+
     /// An error at `position` of this page.
     pub fn error(&self, position: SourcePosition, message: impl Into<String>) -> Diagnostic {
         self.page.source.error(position, message)

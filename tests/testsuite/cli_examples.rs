@@ -227,3 +227,65 @@ fn start_boards_get_coordinates_and_a_legend_unless_turned_off_and_examples_alwa
         );
     }
 }
+
+/// A problem with one value of a list is reported at that value, on its own
+/// line when the block is written out, and a claimed king capture that does
+/// not happen says what these rules ask of one.
+#[test]
+fn a_wrong_value_is_reported_where_it_stands_and_a_missed_king_capture_explains_the_rule() {
+    let hub = Hub::copy("mini");
+    let page = hub.read("content/tafl/tablut.md");
+    hub.write(
+        "content/tafl/tablut.md",
+        format!(
+            "{page}
+```example
+id: king-not-captured
+position:
+  king: e5
+  attackers: [d5, f7]
+to_move: attackers
+moves: [f7-f5]
+expect:
+  captures: [e5]
+```
+
+```example
+id: off-board-attacker
+position:
+  king: e5
+  attackers: [d5, k7]
+to_move: attackers
+moves: [d5-d4]
+expect: {{ ongoing: true }}
+```
+"
+        ),
+    );
+    let text = hub.read("content/tafl/tablut.md");
+    let place = |needle: &str| {
+        let (line, column) = text
+            .lines()
+            .enumerate()
+            .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1)))
+            .expect("the needle is on the page");
+        format!("content/tafl/tablut.md:{line}:{column}:")
+    };
+    let output = hub.rulehub(&["check"]).output().expect("runs");
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let captures_at = place("captures: [e5]").replace(":3:", ":14:");
+    assert!(
+        stderr.contains(&format!("{captures_at} example `king-not-captured`")),
+        "the claimed square e5 is pointed at ({captures_at}):\n{stderr}"
+    );
+    assert!(
+        stderr.contains("the king needs"),
+        "the king's capture rule is explained:\n{stderr}"
+    );
+    let off_board = place("k7]");
+    assert!(
+        stderr.contains(&format!("{off_board} example `off-board-attacker`")),
+        "the square k7 is pointed at ({off_board}):\n{stderr}"
+    );
+}

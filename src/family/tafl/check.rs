@@ -376,7 +376,7 @@ fn check_example(
             for mismatch in mismatches {
                 let mut diagnostic = block
                     .error(
-                        block.at(mismatch.key),
+                        block.at_text(mismatch.key, mismatch.token.as_deref()),
                         format!("example `{}`: {}", spec.id, mismatch.message),
                     )
                     .with_example(&spec.id);

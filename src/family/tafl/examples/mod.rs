@@ -12,7 +12,7 @@ pub use describe::{MESSAGE_IDS, describe, describe_position};
 pub use spec::{ExampleSpec, Expect, PiecesSpec, PositionSpec};
 
 use crate::engine::tafl::{
-    DrawReason, Game, IllegalMove, Move, Outcome, Position, Rules, WinReason,
+    DrawReason, Game, IllegalMove, KingCapture, Move, Outcome, Position, Rules, WinReason,
 };
 use crate::engine::{Dims, Piece, Side, Square};
 
@@ -92,6 +92,9 @@ pub struct Mismatch {
     pub key: &'static str,
     pub message: String,
     pub help: Option<String>,
+    /// The value the problem is about (a square name), when there is one:
+    /// the report points at it rather than at its key.
+    pub token: Option<String>,
 }
 
 impl Mismatch {
@@ -100,7 +103,13 @@ impl Mismatch {
             key,
             message: message.into(),
             help: None,
+            token: None,
         }
+    }
+
+    fn at_text(mut self, token: impl Into<String>) -> Mismatch {
+        self.token = Some(token.into());
+        self
     }
 
     fn help(mut self, help: impl Into<String>) -> Mismatch {
@@ -158,9 +167,13 @@ pub fn check(
         );
     }
     let before = match &spec.position {
-        Some(position) => {
-            resolve_position(position, dims).map_err(|m| vec![Mismatch::new("position", m)])
-        }
+        Some(position) => resolve_position(position, dims).map_err(|(message, token)| {
+            let mismatch = Mismatch::new("position", message);
+            vec![match token {
+                Some(token) => mismatch.at_text(token),
+                None => mismatch,
+            }]
+        }),
         None => Ok(start.clone()),
     };
     let moves: Vec<Result<Move, Mismatch>> = spec
@@ -170,6 +183,7 @@ pub fn check(
             Move::parse(text, dims).map_err(|e| {
                 Mismatch::new("moves", format!("`{text}`: {e}"))
                     .help("write moves as `from-to`, e.g. `e5-e9`")
+                    .at_text(text.as_str())
             })
         })
         .collect();
@@ -211,10 +225,18 @@ fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
     }
 }
 
-fn resolve_position(spec: &PositionSpec, dims: Dims) -> Result<Position, String> {
+/// The position a spec describes, or why not, with the square name the
+/// problem is about (so the report can point at it).
+fn resolve_position(spec: &PositionSpec, dims: Dims) -> Result<Position, (String, Option<String>)> {
     match spec {
-        PositionSpec::Setup(setup) => Position::from_setup_allowing_no_king(setup, dims)
-            .map_err(|e| format!("the position does not fit the {dims} board: {e}")),
+        PositionSpec::Setup(setup) => {
+            Position::from_setup_allowing_no_king(setup, dims).map_err(|e| {
+                (
+                    format!("the position does not fit the {dims} board: {e}"),
+                    None,
+                )
+            })
+        }
         PositionSpec::Pieces(pieces) => {
             let mut placed = Vec::new();
             let mut seen = BTreeSet::new();
@@ -225,14 +247,18 @@ fn resolve_position(spec: &PositionSpec, dims: Dims) -> Result<Position, String>
             ];
             for (piece, squares) in groups {
                 for name in squares {
-                    let square = Square::parse(name, dims).map_err(|e| e.to_string())?;
+                    let square = Square::parse(name, dims)
+                        .map_err(|e| (e.to_string(), Some(name.to_string())))?;
                     if !seen.insert(square) {
-                        return Err(format!("two pieces are placed on {name}"));
+                        return Err((
+                            format!("two pieces are placed on {name}"),
+                            Some(name.to_string()),
+                        ));
                     }
                     placed.push((square, piece));
                 }
             }
-            Position::from_pieces_allowing_no_king(dims, placed).map_err(|e| e.to_string())
+            Position::from_pieces_allowing_no_king(dims, placed).map_err(|e| (e.to_string(), None))
         }
     }
 }
@@ -291,6 +317,7 @@ fn replay(
             }
             Err(found) => {
                 return Err(vec![Mismatch::new("moves", format!("move {} ({name}) is illegal: {}", i + 1, found.describe(dims)))
+                    .at_text(spec.moves.get(i).map_or("", String::as_str))
                     .help(if i == last { "if the page means to show an illegal move, claim `legal: false` with its `reason`" } else { "fix the move, or the position before it" })]);
             }
         }
@@ -307,7 +334,7 @@ fn replay(
                 &outcome,
                 &after,
                 &last_move.name(dims),
-                dims,
+                rules,
             ),
             None => Vec::new(),
         };
@@ -424,11 +451,12 @@ fn compare_claims(
     outcome: &Outcome,
     after: &Position,
     last_name: &str,
-    dims: Dims,
+    rules: &Rules,
 ) -> Vec<Mismatch> {
+    let dims = after.dims();
     let mut problems = Vec::new();
     if let Some(claimed) = &expect.captures {
-        compare_captures(claimed, captures, last_name, dims, &mut problems);
+        compare_captures(claimed, captures, after, last_name, rules, &mut problems);
     }
     compare_outcome(expect, outcome, last_name, &mut problems);
     if let Some(claimed) = &expect.after {
@@ -441,7 +469,13 @@ fn compare_claims(
                 ),
             )),
             Ok(_) => {}
-            Err(message) => problems.push(Mismatch::new("after", message)),
+            Err((message, token)) => {
+                let mismatch = Mismatch::new("after", message);
+                problems.push(match token {
+                    Some(token) => mismatch.at_text(token),
+                    None => mismatch,
+                });
+            }
         }
     }
     problems
@@ -450,10 +484,12 @@ fn compare_claims(
 fn compare_captures(
     claimed: &[String],
     found: &[Square],
+    after: &Position,
     move_name: &str,
-    dims: Dims,
+    rules: &Rules,
     problems: &mut Vec<Mismatch>,
 ) {
+    let dims = after.dims();
     let mut claimed_squares = BTreeSet::new();
     for name in claimed {
         match Square::parse(name, dims) {
@@ -461,21 +497,48 @@ fn compare_captures(
                 claimed_squares.insert(square);
             }
             Err(e) => {
-                problems.push(Mismatch::new("expect", format!("in `captures`: {e}")));
+                problems.push(
+                    Mismatch::new("expect", format!("in `captures`: {e}")).at_text(name.as_str()),
+                );
                 return;
             }
         }
     }
     let found_squares: BTreeSet<Square> = found.iter().copied().collect();
     if claimed_squares != found_squares {
-        problems.push(Mismatch::new(
+        let mut mismatch = Mismatch::new(
             "expect",
             format!(
                 "move {move_name} captures {}, but the page claims {}",
                 square_list(&found_squares, dims),
                 square_list(&claimed_squares, dims)
             ),
-        ));
+        );
+        // Point at the first claimed square the engine did not capture.
+        if let Some(wrong) = claimed_squares.difference(&found_squares).next() {
+            mismatch = mismatch.at_text(wrong.name(dims));
+            if after.get(*wrong) == Some(Piece::King) {
+                mismatch = mismatch.help(king_capture_rule(rules));
+            }
+        } else {
+            mismatch = mismatch.at_text("captures");
+        }
+        problems.push(mismatch);
+    }
+}
+
+/// Why a claimed king capture did not happen: what these rules ask of it.
+fn king_capture_rule(rules: &Rules) -> &'static str {
+    match rules.king_capture {
+        KingCapture::Weak => {
+            "under these rules the king is captured like any piece: between two attackers on a line, or an attacker and a hostile square"
+        }
+        KingCapture::StrongOnThrone => {
+            "under these rules the king needs four attackers on his throne, four beside it (the empty throne counting as one), and two on a line elsewhere"
+        }
+        KingCapture::Strong => {
+            "under these rules the king needs attackers (or hostile squares) on all four sides"
+        }
     }
 }
 
