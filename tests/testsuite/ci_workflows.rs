@@ -234,7 +234,7 @@ fn the_github_workflow_fails_a_pull_request_with_a_wrong_example() {
     assert!(
         check
             .stdout
-            .contains("::error file=content/tafl/tablut.md,line=17,col=1,"),
+            .contains("::error file=content/tafl/tablut.md,line=17,col=9,"),
         "{}",
         check.stdout
     );
