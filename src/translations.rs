@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::diagnostic::Diagnostic;
 use crate::hub::freshness::{self, SourceWords, Status};
-use crate::hub::{Hub, front_matter};
+use crate::hub::{Hub, Localized, Page, SectionFrontMatter, front_matter};
 
 /// Every variant in every language but the default.
 #[derive(Debug, Clone, Serialize)]
@@ -41,7 +41,8 @@ pub struct Cell {
     pub changes: Option<String>,
 }
 
-/// The status of every translation of every variant of `hub`.
+/// The status of every translation of the home page, every family page
+/// and every variant of `hub`.
 pub fn status_table(hub: &Hub) -> StatusTable {
     let languages: Vec<String> = hub
         .config
@@ -49,49 +50,79 @@ pub fn status_table(hub: &Hub) -> StatusTable {
         .skip(1)
         .map(str::to_string)
         .collect();
+    let default = hub.config.default_language().code();
     let mut pages = Vec::new();
+    let mut section_row = |label: String, index: &Localized<Page<SectionFrontMatter>>| {
+        if let Some(source) = index.get(default) {
+            pages.push(row(
+                label,
+                source,
+                source.source_words(),
+                &languages,
+                |lang| index.get(lang).map(|page| page.front.record()),
+            ));
+        }
+    };
+    section_row("home".to_string(), &hub.home);
+    for family in &hub.families {
+        section_row(family.name.clone(), &family.index);
+    }
     for family in &hub.families {
         for variant in &family.variants {
-            let words = variant.source_words();
-            let current = freshness::fingerprint(&words);
-            let cells = languages
-                .iter()
-                .map(|lang| {
-                    let page = variant
+            pages.push(row(
+                format!("{}/{}", family.name, variant.name),
+                &variant.page,
+                variant.source_words(),
+                &languages,
+                |lang| {
+                    variant
                         .translations
                         .get(lang)
-                        .or_else(|| variant.stubs.get(lang));
-                    let status = match page {
-                        Some(page) => freshness::status(&page.front.record(), &current, &words),
-                        None => Status::Missing,
-                    };
-                    let (since, changes) = match &status {
-                        Status::Outdated { since, changes } => {
-                            (Some(since.clone()), Some(changes.summary()))
-                        }
-                        _ => (None, None),
-                    };
-                    Cell {
-                        language: lang.clone(),
-                        status: status.name(),
-                        since,
-                        changes,
-                    }
-                })
-                .collect();
-            pages.push(PageStatus {
-                page: format!("{}/{}", family.name, variant.name),
-                source: variant
-                    .page
-                    .source
-                    .path
-                    .to_string_lossy()
-                    .replace('\\', "/"),
-                cells,
-            });
+                        .or_else(|| variant.stubs.get(lang))
+                        .map(|page| page.front.record())
+                },
+            ));
         }
     }
     StatusTable { languages, pages }
+}
+
+/// One page's row: its status in each language, from what each
+/// translation records (`None`: no translation).
+fn row<'a, F>(
+    page: String,
+    source: &Page<F>,
+    words: SourceWords<'_>,
+    languages: &[String],
+    record: impl Fn(&str) -> Option<freshness::Record<'a>>,
+) -> PageStatus {
+    let current = freshness::fingerprint(&words);
+    let cells = languages
+        .iter()
+        .map(|lang| {
+            let status = match record(lang) {
+                Some(record) => freshness::status(&record, &current, &words),
+                None => Status::Missing,
+            };
+            let (since, changes) = match &status {
+                Status::Outdated { since, changes } => {
+                    (Some(since.clone()), Some(changes.summary()))
+                }
+                _ => (None, None),
+            };
+            Cell {
+                language: lang.clone(),
+                status: status.name(),
+                since,
+                changes,
+            }
+        })
+        .collect();
+    PageStatus {
+        page,
+        source: source.source.path.to_string_lossy().replace('\\', "/"),
+        cells,
+    }
 }
 
 impl StatusTable {
@@ -181,10 +212,10 @@ pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
     let source_path = source_of(&path).ok_or_else(|| {
         Diagnostic::error(
             file,
-            "this is not the translation of a variant (name.LANG.md)",
+            "this is not a translation (name.LANG.md or _index.LANG.md)",
         )
         .with_help(
-            "give the path of a variant's translation such as content/tafl/tablut.cs.md; home and family pages are not tracked",
+            "give the path of a translation such as content/tafl/tablut.cs.md or content/tafl/_index.cs.md",
         )
     })?;
     let source = std::fs::read_to_string(&source_path).map_err(|e| {
@@ -225,9 +256,8 @@ fn source_of(path: &Path) -> Option<PathBuf> {
     let name = path.file_name()?.to_str()?;
     let stem = name.strip_suffix(".md")?;
     let (base, lang) = stem.rsplit_once('.')?;
-    // Home and family pages (`_index`) are not tracked (yet): their
-    // front matter has no freshness keys.
-    if base.is_empty() || base.starts_with('_') || lang.is_empty() {
+    // `_index.cs.md` (home and family pages) is tracked like a variant.
+    if base.is_empty() || lang.is_empty() {
         return None;
     }
     Some(path.with_file_name(format!("{base}.md")))

@@ -141,6 +141,24 @@ pub struct SectionFrontMatter {
     pub title: String,
     #[serde(default)]
     pub summary: Option<String>,
+    /// In a translation (`_index.cs.md`): the fingerprint of the
+    /// default-language file it was translated from, as for variants.
+    #[serde(default)]
+    pub translated_from: Option<String>,
+    /// In a translation: a token per section of that source.
+    #[serde(default)]
+    pub source_sections: Option<Vec<String>>,
+}
+
+impl SectionFrontMatter {
+    /// What a translated home or family page records about its source.
+    pub fn record(&self) -> super::freshness::Record<'_> {
+        super::freshness::Record {
+            translated_from: self.translated_from.as_deref(),
+            source_sections: self.source_sections.as_deref(),
+            stub: false,
+        }
+    }
 }
 
 /// Front matter of a translation (`tablut.cs.md`).

@@ -68,6 +68,17 @@ pub struct Page<F> {
     pub front: Arc<F>,
 }
 
+impl Page<SectionFrontMatter> {
+    /// The words a translation of this home or family page renders.
+    pub fn source_words(&self) -> freshness::SourceWords<'_> {
+        freshness::SourceWords {
+            title: &self.front.title,
+            summary: self.front.summary.as_deref(),
+            body: self.body(),
+        }
+    }
+}
+
 impl<F> Page<F> {
     pub fn body(&self) -> &str {
         &self.source.text[self.split.body.clone()]

@@ -151,7 +151,11 @@ pub(super) fn section_page(
     source: SourceFile,
     split: Split,
 ) -> Result<Page<SectionFrontMatter>, Vec<Diagnostic>> {
-    let front = parse_front(&source, &split, "title, summary")?;
+    let front = parse_front(
+        &source,
+        &split,
+        "title, summary, translated_from, source_sections",
+    )?;
     Ok(Page {
         source,
         split,

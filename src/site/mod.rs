@@ -429,7 +429,28 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
                     )),
                 );
             }
-            warnings.extend(freshness_warnings(variant));
+            warnings.extend(freshness_warnings(
+                &variant.page.source.path,
+                variant.source_words(),
+                variant
+                    .translations
+                    .values()
+                    .map(|page| (page, page.front.record())),
+            ));
+        }
+    }
+    // Home and family pages: their translations may fall behind too.
+    let default = hub.config.default_language().code();
+    for index in std::iter::once(&hub.home).chain(hub.families.iter().map(|f| &f.index)) {
+        if let Some(source) = index.get(default) {
+            warnings.extend(freshness_warnings(
+                &source.source.path,
+                source.source_words(),
+                index
+                    .iter()
+                    .filter(|(lang, _)| lang.as_str() != default)
+                    .map(|(_, page)| (page, page.front.record())),
+            ));
         }
     }
     warnings
@@ -437,16 +458,19 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
 
 /// A warning at each translation that is older than its source or does
 /// not say which source it was translated from.
-fn freshness_warnings(variant: &crate::hub::Variant) -> Vec<Diagnostic> {
+fn freshness_warnings<'a, F: 'a>(
+    source: &Path,
+    words: crate::hub::freshness::SourceWords<'_>,
+    translations: impl Iterator<Item = (&'a crate::hub::Page<F>, crate::hub::freshness::Record<'a>)>,
+) -> Vec<Diagnostic> {
     use crate::hub::freshness::{self, Status};
-    let words = variant.source_words();
     let current = freshness::fingerprint(&words);
-    let source = variant.page.source.path.display().to_string();
+    let source = source.display().to_string();
     let mut warnings = Vec::new();
-    for page in variant.translations.values() {
+    for (page, record) in translations {
         let file = page.source.path.display().to_string();
         let mark = format!("rulehub translations --mark-current {file}");
-        match freshness::status(&page.front.record(), &current, &words) {
+        match freshness::status(&record, &current, &words) {
             Status::Outdated { since, changes } => warnings.push(
                 Diagnostic::warning(
                     &page.source.path,

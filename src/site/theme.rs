@@ -10,14 +10,15 @@ use crate::hub::HubConfig;
 use crate::i18n::FluentSource;
 
 /// Templates every site needs, with their built-in text.
+/// (An included template comes before the templates that include it.)
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
-    ("home.html", include_str!("../../templates/home.html")),
-    ("family.html", include_str!("../../templates/family.html")),
     (
         "translation-notice.html",
         include_str!("../../templates/translation-notice.html"),
     ),
+    ("home.html", include_str!("../../templates/home.html")),
+    ("family.html", include_str!("../../templates/family.html")),
     ("variant.html", include_str!("../../templates/variant.html")),
     (
         "comparison.html",

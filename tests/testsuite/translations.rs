@@ -100,10 +100,14 @@ fn a_translation_without_a_record_is_warned_about_once() {
         stderr.contains("--mark-current content/tafl/tablut.cs.md"),
         "{stderr}"
     );
-    assert_eq!(
-        status_json(&hub)["pages"][0]["cells"][0]["status"],
-        "unknown"
-    );
+    let json = status_json(&hub);
+    let tablut = json["pages"]
+        .as_array()
+        .expect("pages")
+        .iter()
+        .find(|p| p["page"] == "tafl/tablut")
+        .expect("a row for tablut");
+    assert_eq!(tablut["cells"][0]["status"], "unknown");
 }
 
 #[test]
@@ -194,5 +198,53 @@ fn mark_current_refuses_files_that_are_not_variant_translations() {
     hub.rulehub(&["translations", "--mark-current", "content/tafl/_index.md"])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("not the translation of a variant"));
+        .stderr(predicate::str::contains("this is not a translation"));
+}
+
+#[test]
+fn home_and_family_pages_are_tracked_like_variants() {
+    let hub = hub();
+    let status = |hub: &Hub, page: &str| {
+        status_json(hub)["pages"]
+            .as_array()
+            .expect("pages")
+            .iter()
+            .find(|p| p["page"] == page)
+            .unwrap_or_else(|| panic!("a row for {page}"))["cells"][0]["status"]
+            .clone()
+    };
+    assert_eq!(
+        status(&hub, "home"),
+        "ok",
+        "the fixture records its home translation"
+    );
+    // The family page has no Czech file: missing, not an error.
+    assert_eq!(status(&hub, "tafl"), "missing");
+
+    hub.edit("content/_index.md", "mini", "tiny");
+    assert_eq!(status(&hub, "home"), "outdated");
+    hub.rulehub(&["check"]).assert().success().stderr(
+        predicate::str::contains("content/_index.cs.md")
+            .and(predicate::str::contains("outdated since")),
+    );
+    let out = hub.path("public");
+    hub.rulehub(&["build", "--output", out.to_str().expect("utf-8")])
+        .assert()
+        .success();
+    let cs_home = std::fs::read_to_string(out.join("cs/index.html")).expect("Czech home");
+    assert!(
+        cs_home.contains("translation-outdated"),
+        "the Czech home says it is behind"
+    );
+    let en_home = std::fs::read_to_string(out.join("index.html")).expect("home");
+    assert!(!en_home.contains("translation-outdated"));
+
+    hub.rulehub(&["translations", "--mark-current", "content/_index.cs.md"])
+        .assert()
+        .success();
+    assert_eq!(status(&hub, "home"), "ok");
+    hub.rulehub(&["check"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("_index.cs.md").not());
 }

@@ -168,12 +168,14 @@ pub(super) fn render_home(site: &SiteContext, lang: &str) -> Result<PageOutput, 
         content: String,
         summary: String,
         families: &'a [FamilyLink],
+        outdated_translation: Option<super::OutdatedTranslation>,
     }
     let data = Home {
         common: common(site, PageId::Home, lang, &title, &description),
         content,
         summary,
         families: &families,
+        outdated_translation: super::section_outdated(site, &site.hub.home, PageId::Home, lang),
     };
     let html = site
         .templates
@@ -201,6 +203,7 @@ pub(super) fn render_family(
         variants: Vec<ListedVariant>,
         comparison_href: String,
         print_href: String,
+        outdated_translation: Option<super::OutdatedTranslation>,
     }
     let data = FamilyPage {
         common: common(site, PageId::Family(family), lang, &title, &summary),
@@ -209,6 +212,12 @@ pub(super) fn render_family(
         variants: listed_variants(site, family, lang),
         comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
         print_href: site.href(&site.dir(PageId::Print(family), lang)),
+        outdated_translation: super::section_outdated(
+            site,
+            &family.index,
+            PageId::Family(family),
+            lang,
+        ),
     };
     let html = site
         .templates

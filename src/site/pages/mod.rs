@@ -479,6 +479,40 @@ fn html_file(site: &SiteContext, page: PageId, lang: &str) -> String {
     format!("{}index.html", site.dir(page, lang))
 }
 
+/// Where the reader of an outdated translation finds the current original.
+#[derive(Serialize)]
+struct OutdatedTranslation {
+    original_href: String,
+    original_lang: String,
+}
+
+/// The notice for a home or family page in `lang` whose translation was
+/// made from an earlier version of the default language's page.
+fn section_outdated(
+    site: &SiteContext,
+    pages: &BTreeMap<String, Page<SectionFrontMatter>>,
+    page: PageId,
+    lang: &str,
+) -> Option<OutdatedTranslation> {
+    use crate::hub::freshness::{self, Status};
+    let default = site.default_lang();
+    if lang == default {
+        return None;
+    }
+    let source = pages.get(default)?;
+    let translation = pages.get(lang)?;
+    let words = source.source_words();
+    let current = freshness::fingerprint(&words);
+    matches!(
+        freshness::status(&translation.front.record(), &current, &words),
+        Status::Outdated { .. }
+    )
+    .then(|| OutdatedTranslation {
+        original_href: site.href(&site.dir(page, default)),
+        original_lang: default.to_string(),
+    })
+}
+
 /// Markdown of a section page (home or family) in `lang`, or the default
 /// language's when not translated.
 fn section_body(

@@ -8,7 +8,10 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Common, Glance, PageId, PageOutput, SiteContext, common, escape, render_markdown};
+use super::{
+    Common, Glance, OutdatedTranslation, PageId, PageOutput, SiteContext, common, escape,
+    render_markdown,
+};
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations, Glyph};
@@ -508,13 +511,6 @@ fn redirects(
             (format!("{prefix}{old}/index.html"), html.into_bytes())
         })
         .collect()
-}
-
-/// Where the reader of an outdated translation finds the current original.
-#[derive(Serialize)]
-struct OutdatedTranslation {
-    original_href: String,
-    original_lang: String,
 }
 
 /// Whether `translation` was made from an earlier version of the variant's
