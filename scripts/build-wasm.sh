@@ -52,8 +52,10 @@ export RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1
 export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER=wasm-ld-16
 export RUSTC_WORKSPACE_WRAPPER="$root/scripts/wasm-rustc-wrapper.sh"
 # Paths are remapped so the bytes do not depend on where the checkout or
-# the cargo registry lives.
-export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C linker-flavor=wasm-ld --remap-path-prefix=$root=/rulehub --remap-path-prefix=$cargo_home=/cargo"
+# the cargo registry lives; the remapping is in a wrapper, since anything
+# in RUSTFLAGS (a path included) changes every crate's metadata hash.
+export RUSTC_WRAPPER="$root/scripts/wasm-remap-wrapper.sh"
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C linker-flavor=wasm-ld"
 /usr/bin/cargo build --quiet --locked --ignore-rust-version --profile wasm \
   --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort -Zbuild-std-features=panic_immediate_abort -p rulehub-play
 built="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm/rulehub_play.wasm"
