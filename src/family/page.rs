@@ -15,6 +15,41 @@ use crate::hub::limits;
 use crate::hub::{Page, VariantFrontMatter};
 use crate::markdown::{self, FencedBlock};
 
+/// A claim of a worked example that the engine disagrees with, or an
+/// example it cannot read. It names the example's key it is about, and the
+/// value when there is one, so the report can point at it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The key (`moves`, `expect`, `position`…).
+    pub key: &'static str,
+    pub message: String,
+    pub help: Option<String>,
+    /// The value the problem is about (a square name, a move), when there
+    /// is one: the report points at it rather than at its key.
+    pub token: Option<String>,
+}
+
+impl Mismatch {
+    pub fn new(key: &'static str, message: impl Into<String>) -> Mismatch {
+        Mismatch {
+            key,
+            message: message.into(),
+            help: None,
+            token: None,
+        }
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Mismatch {
+        self.help = Some(help.into());
+        self
+    }
+
+    pub fn at_text(mut self, token: impl Into<String>) -> Mismatch {
+        self.token = Some(token.into());
+        self
+    }
+}
+
 /// One ```` ```example ```` block of a page body.
 pub struct ExampleBlock<'a> {
     page: &'a Page<VariantFrontMatter>,
@@ -76,6 +111,20 @@ impl ExampleBlock<'_> {
     /// An error at `position` of this page.
     pub fn error(&self, position: SourcePosition, message: impl Into<String>) -> Diagnostic {
         self.page.source.error(position, message)
+    }
+
+    /// Each mismatch of the example `id` as a problem at its key or value.
+    pub fn report(&self, id: &str, mismatches: Vec<Mismatch>, problems: &mut Vec<Diagnostic>) {
+        for mismatch in mismatches {
+            let mut diagnostic = self
+                .error(
+                    self.at_text(mismatch.key, mismatch.token.as_deref()),
+                    format!("example `{id}`: {}", mismatch.message),
+                )
+                .with_example(id);
+            diagnostic.help = mismatch.help;
+            problems.push(diagnostic);
+        }
     }
 
     /// The block read as `T`; a YAML or type error becomes a problem at its

@@ -373,16 +373,7 @@ fn check_example(
     match examples::check(&spec, rules, start, dims) {
         Ok(example) => Some(example),
         Err(mismatches) => {
-            for mismatch in mismatches {
-                let mut diagnostic = block
-                    .error(
-                        block.at_text(mismatch.key, mismatch.token.as_deref()),
-                        format!("example `{}`: {}", spec.id, mismatch.message),
-                    )
-                    .with_example(&spec.id);
-                diagnostic.help = mismatch.help;
-                problems.push(diagnostic);
-            }
+            block.report(&spec.id, mismatches, problems);
             None
         }
     }

@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 pub use describe::{MESSAGE_IDS, describe, describe_position};
 pub use spec::{ExampleSpec, Expect};
 
+use crate::family::page::Mismatch;
 use rulehub_draughts::record;
 use rulehub_draughts::{
     Colour, DraughtsRules, DrawReason, Game, IllegalMove, Move, MoveText, Outcome, Piece, Position,
@@ -57,31 +58,6 @@ pub struct CheckedExample {
     /// The position after the legal moves.
     pub after: Position,
     pub outcome: Outcome,
-}
-
-/// A claim the engine disagrees with, or an example it cannot read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mismatch {
-    /// The example's key the problem is about, so the message can point
-    /// at its line.
-    pub key: &'static str,
-    pub message: String,
-    pub help: Option<String>,
-}
-
-impl Mismatch {
-    fn new(key: &'static str, message: impl Into<String>) -> Mismatch {
-        Mismatch {
-            key,
-            message: message.into(),
-            help: None,
-        }
-    }
-
-    fn help(mut self, help: impl Into<String>) -> Mismatch {
-        self.help = Some(help.into());
-        self
-    }
 }
 
 /// The codes `reason:` accepts: every code the engine gives a refusal.

@@ -16,6 +16,8 @@ use crate::engine::tafl::{
 };
 use crate::engine::{Dims, Piece, Side, Square};
 
+use crate::family::page::Mismatch;
+
 /// An example that agrees with the engine, with everything a page needs to
 /// draw and describe it.
 #[derive(Debug, Clone)]
@@ -81,40 +83,6 @@ impl StateClaim {
             StateClaim::Encirclement => game.is_encircled(),
             StateClaim::NoLegalMoves => game.side_to_move_is_stuck(),
         }
-    }
-}
-
-/// A claim the engine disagrees with, or an example it cannot read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Mismatch {
-    /// Which key of the example the problem is about (`moves`, `expect`,
-    /// `position`…), so the message can point at its line.
-    pub key: &'static str,
-    pub message: String,
-    pub help: Option<String>,
-    /// The value the problem is about (a square name), when there is one:
-    /// the report points at it rather than at its key.
-    pub token: Option<String>,
-}
-
-impl Mismatch {
-    fn new(key: &'static str, message: impl Into<String>) -> Mismatch {
-        Mismatch {
-            key,
-            message: message.into(),
-            help: None,
-            token: None,
-        }
-    }
-
-    fn at_text(mut self, token: impl Into<String>) -> Mismatch {
-        self.token = Some(token.into());
-        self
-    }
-
-    fn help(mut self, help: impl Into<String>) -> Mismatch {
-        self.help = Some(help.into());
-        self
     }
 }
 
