@@ -125,6 +125,19 @@ impl I18n {
         self.bundles.contains_key(code)
     }
 
+    /// "a, b and c" in `lang`, with the theme's `list-and` word.
+    pub fn and_list(&self, lang: &str, mut items: Vec<String>) -> String {
+        match items.len() {
+            0 => String::new(),
+            1 => items.remove(0),
+            _ => {
+                let last = items.pop().unwrap_or_default();
+                let and = self.message(lang, "list-and", &[]);
+                format!("{} {and} {last}", items.join(", "))
+            }
+        }
+    }
+
     /// Formats message `id` in `lang`. Loading guaranteed every message
     /// exists in every language, so a miss is a programming error that shows
     /// up in the page as the bare id instead of crashing a build.
@@ -189,5 +202,25 @@ mod tests {
         let errors =
             I18n::load(&[source("en", "a = A\n\n!!! nonsense\n")], &[]).expect_err("bad syntax");
         assert_eq!(errors[0].line(), Some(3));
+    }
+}
+
+/// `text` with its first letter in upper case (for a generated sentence
+/// that starts with a value, or a title made from a folder name).
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `text` with its first letter in lower case (a sentence placed inside
+/// another).
+pub fn decapitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

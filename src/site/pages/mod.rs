@@ -36,7 +36,7 @@ use super::theme::Theme;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
 use crate::hub::{Family, Hub, Page, SectionFrontMatter, Variant};
-use crate::i18n::I18n;
+use crate::i18n::{I18n, capitalise};
 use crate::markdown::{self, Embeds, Shortcode};
 
 /// UI messages the templates use (as `t.<id with _>`).
@@ -449,13 +449,6 @@ fn section_title(
         .get(lang)
         .or_else(|| pages.get(site.default_lang()))
         .map_or_else(|| capitalise(fallback), |p| p.front.title.clone())
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn render_page(

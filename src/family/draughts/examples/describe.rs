@@ -5,7 +5,7 @@ use rulehub_draughts::{
     Colour, DrawReason, IllegalMove, Kind, Outcome, Piece, Position, WinReason,
 };
 
-use crate::i18n::{Arg, I18n};
+use crate::i18n::{Arg, I18n, capitalise};
 
 use super::CheckedExample;
 
@@ -77,11 +77,7 @@ fn describe_moves(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
             .map_or(&[][..], |(_, earlier)| earlier),
     };
     if !earlier.is_empty() {
-        let list = join(
-            i18n,
-            lang,
-            earlier.iter().map(|m| typeset(&m.notation)).collect(),
-        );
+        let list = i18n.and_list(lang, earlier.iter().map(|m| typeset(&m.notation)).collect());
         sentence.push_str(&i18n.message(
             lang,
             "draughts-earlier-moves",
@@ -131,11 +127,7 @@ fn describe_moves(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
         ],
     ));
     if !last.captured.is_empty() {
-        let list = join(
-            i18n,
-            lang,
-            last.captured.iter().map(|s| s.to_string()).collect(),
-        );
+        let list = i18n.and_list(lang, last.captured.iter().map(|s| s.to_string()).collect());
         sentence.push_str(&i18n.message(
             lang,
             "draughts-captures",
@@ -225,7 +217,7 @@ pub fn describe_position(position: &Position, i18n: &I18n, lang: &str) -> String
         }
         count += numbers.len();
         let n = numbers.len();
-        let list = join(i18n, lang, runs(&numbers));
+        let list = i18n.and_list(lang, runs(&numbers));
         parts.push(i18n.message(
             lang,
             id,
@@ -268,27 +260,6 @@ fn runs(numbers: &[u8]) -> Vec<String> {
         start = end + 1;
     }
     out
-}
-
-/// "a, b and c" in the page's language.
-fn join(i18n: &I18n, lang: &str, mut items: Vec<String>) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items.remove(0),
-        _ => {
-            let last = items.pop().unwrap_or_default();
-            let and = i18n.message(lang, "list-and", &[]);
-            format!("{} {and} {last}", items.join(", "))
-        }
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

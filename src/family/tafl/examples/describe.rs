@@ -3,7 +3,7 @@
 
 use crate::engine::tafl::{Outcome, Position, WinReason};
 use crate::engine::{Dims, Piece, Side, Square};
-use crate::i18n::{Arg, I18n};
+use crate::i18n::{Arg, I18n, capitalise, decapitalise};
 
 use super::CheckedExample;
 
@@ -85,7 +85,7 @@ fn position_claims(example: &CheckedExample, i18n: &I18n, lang: &str) -> Vec<Str
                 &[("piece", Arg::Str(piece)), ("from", Arg::Str(&from))],
             )
         } else {
-            let list = join(i18n, lang, sorted_names(targets.iter().copied(), dims));
+            let list = i18n.and_list(lang, sorted_names(targets.iter().copied(), dims));
             i18n.message(
                 lang,
                 "example-moves-from",
@@ -109,11 +109,7 @@ fn describe_moves(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
     let mut sentence = String::new();
     let (earlier, last) = example.moves.split_at(example.moves.len() - 1);
     if !earlier.is_empty() {
-        let list = join(
-            i18n,
-            lang,
-            earlier.iter().map(|m| dash(&m.name(dims))).collect(),
-        );
+        let list = i18n.and_list(lang, earlier.iter().map(|m| dash(&m.name(dims))).collect());
         sentence.push_str(&i18n.message(
             lang,
             "example-earlier-moves",
@@ -212,7 +208,7 @@ pub fn describe_position(
     ] {
         let squares = squares_of(kind);
         if !squares.is_empty() {
-            let list = join(i18n, lang, squares.clone());
+            let list = i18n.and_list(lang, squares.clone());
             parts.push(i18n.message(
                 lang,
                 id,
@@ -274,7 +270,7 @@ fn captures_clause(
         .copied()
         .filter(|square| Some(*square) != king)
         .collect();
-    let list = join(i18n, lang, sorted_names(others.iter().copied(), dims));
+    let list = i18n.and_list(lang, sorted_names(others.iter().copied(), dims));
     let count = ("count", Arg::Num(others.len()));
     match king {
         Some(king) => {
@@ -301,35 +297,6 @@ fn sorted_names(squares: impl Iterator<Item = Square>, dims: Dims) -> Vec<String
     let mut squares: Vec<Square> = squares.collect();
     squares.sort_by_key(|s| (s.col, std::cmp::Reverse(s.row)));
     squares.into_iter().map(|s| s.name(dims)).collect()
-}
-
-/// "a, b and c" in the page's language.
-fn join(i18n: &I18n, lang: &str, mut items: Vec<String>) -> String {
-    match items.len() {
-        0 => String::new(),
-        1 => items.remove(0),
-        _ => {
-            let last = items.pop().unwrap_or_default();
-            let and = i18n.message(lang, "list-and", &[]);
-            format!("{} {and} {last}", items.join(", "))
-        }
-    }
-}
-
-fn decapitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]
