@@ -169,6 +169,26 @@ impl I18n {
     }
 }
 
+/// `text` with its first letter in upper case (for a generated sentence
+/// that starts with a value, or a title made from a folder name).
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `text` with its first letter in lower case (a sentence placed inside
+/// another).
+pub fn decapitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -202,25 +222,5 @@ mod tests {
         let errors =
             I18n::load(&[source("en", "a = A\n\n!!! nonsense\n")], &[]).expect_err("bad syntax");
         assert_eq!(errors[0].line(), Some(3));
-    }
-}
-
-/// `text` with its first letter in upper case (for a generated sentence
-/// that starts with a value, or a title made from a folder name).
-pub fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// `text` with its first letter in lower case (a sentence placed inside
-/// another).
-pub fn decapitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_lowercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
