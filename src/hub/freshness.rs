@@ -129,6 +129,15 @@ pub fn fingerprint(words: &SourceWords) -> Fingerprint {
     }
 }
 
+/// Whether a translation with this `record` was made from an earlier
+/// version of `source` (what decides a page's "outdated" notice).
+pub fn is_outdated(record: &Record, source: &SourceWords) -> bool {
+    matches!(
+        status(record, &fingerprint(source), source),
+        Status::Outdated { .. }
+    )
+}
+
 /// The status of a translation with this `record` of the source `current`.
 pub fn status(record: &Record, current: &Fingerprint, source: &SourceWords) -> Status {
     if record.stub {

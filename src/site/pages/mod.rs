@@ -479,6 +479,16 @@ struct OutdatedTranslation {
     original_lang: String,
 }
 
+impl OutdatedTranslation {
+    /// The notice pointing at `page` in the default language.
+    fn of(site: &SiteContext, page: PageId) -> OutdatedTranslation {
+        OutdatedTranslation {
+            original_href: site.href(&site.dir(page, site.default_lang())),
+            original_lang: site.default_lang().to_string(),
+        }
+    }
+}
+
 /// The notice for a home or family page in `lang` whose translation was
 /// made from an earlier version of the default language's page.
 fn section_outdated(
@@ -487,23 +497,11 @@ fn section_outdated(
     page: PageId,
     lang: &str,
 ) -> Option<OutdatedTranslation> {
-    use crate::hub::freshness::{self, Status};
     let default = site.default_lang();
-    if lang == default {
-        return None;
-    }
-    let source = pages.get(default)?;
+    let source = pages.get(default).filter(|_| lang != default)?;
     let translation = pages.get(lang)?;
-    let words = source.source_words();
-    let current = freshness::fingerprint(&words);
-    matches!(
-        freshness::status(&translation.front.record(), &current, &words),
-        Status::Outdated { .. }
-    )
-    .then(|| OutdatedTranslation {
-        original_href: site.href(&site.dir(page, default)),
-        original_lang: default.to_string(),
-    })
+    crate::hub::freshness::is_outdated(&translation.front.record(), &source.source_words())
+        .then(|| OutdatedTranslation::of(site, page))
 }
 
 /// Markdown of a section page (home or family) in `lang`, or the default

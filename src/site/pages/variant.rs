@@ -513,19 +513,6 @@ fn redirects(
         .collect()
 }
 
-/// Whether `translation` was made from an earlier version of the variant's
-/// words (a translation that does not say is not flagged to readers: only
-/// `check` asks its author to record it).
-fn is_outdated(variant: &Variant, translation: &Page<TranslationFrontMatter>) -> bool {
-    use crate::hub::freshness::{self, Status};
-    let words = variant.source_words();
-    let current = freshness::fingerprint(&words);
-    matches!(
-        freshness::status(&translation.front.record(), &current, &words),
-        Status::Outdated { .. }
-    )
-}
-
 /// What a variant says in one language: its translation's words, or the
 /// original's where `lang` has none (a translation without a summary keeps
 /// the original's).
@@ -745,12 +732,11 @@ pub(super) fn render_variant(
         glance,
         pager: site.neighbours.pager(site, family, variant, lang),
         comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
-        outdated_translation: translation.filter(|t| is_outdated(variant, t)).map(|_| {
-            OutdatedTranslation {
-                original_href: site.href(&site.dir(page, site.default_lang())),
-                original_lang: site.default_lang().to_string(),
-            }
-        }),
+        outdated_translation: translation
+            .filter(|t| {
+                crate::hub::freshness::is_outdated(&t.front.record(), &variant.source_words())
+            })
+            .map(|_| OutdatedTranslation::of(site, page)),
         room_server: site.hub.config.room_server_url().map(str::to_string),
         play: super::play::play(site, checked.rules.as_ref(), lang),
         stepper_script_href: (!checked.games.is_empty()
