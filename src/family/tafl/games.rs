@@ -156,7 +156,7 @@ pub fn check(
         .any(|m| m.as_ref().is_ok_and(|m| m.marks.is_some()));
     let lines: Vec<&str> = text.lines().collect();
     let mut game = Game::new(rules, position.clone(), to_move);
-    let mut played = Vec::new();
+    let mut plies = Vec::new();
     let mut moves = Vec::new();
     let replayed = record::replay(
         &mut game,
@@ -171,7 +171,11 @@ pub fn check(
                     .get(outcome.record.line - 1)
                     .and_then(|line| comment_of(line)),
             });
-            played.push((outcome.record.mv, outcome.played.captures.clone()));
+            plies.push((
+                outcome.position.clone(),
+                outcome.record.mv,
+                outcome.played.captures.clone(),
+            ));
         },
     );
     if let Err(stop) = replayed {
@@ -188,16 +192,6 @@ pub fn check(
         return None;
     }
     let outcome = game.outcome();
-    // `replay` holds the game while it runs, so the positions for the
-    // diagrams come from a second pass over the moves it accepted.
-    let mut again = Game::new(rules, position.clone(), to_move);
-    let mut plies = Vec::with_capacity(played.len());
-    for (mv, captured) in played {
-        again
-            .play(mv)
-            .expect("the same move was legal in the same position a moment ago");
-        plies.push((again.position().clone(), mv, captured));
-    }
     if let Some((line, claimed)) = &headers.result
         && *claimed != outcome.to_string()
     {

@@ -17,7 +17,7 @@ use std::iter::{Enumerate, FusedIterator};
 use std::str::Lines;
 
 use super::game::{Game, IllegalMove, Outcome, Played};
-use super::position::{Move, MoveParseError};
+use super::position::{Move, MoveParseError, Position};
 use crate::board::{Dims, Side, Square, SquareParseError};
 
 /// One move line of a record.
@@ -205,6 +205,8 @@ pub struct MoveOutcome<'a> {
     pub side: Side,
     /// What it captured and the state of the game after it.
     pub played: &'a Played,
+    /// The position after it (for a caller that draws every move).
+    pub position: &'a Position,
 }
 
 /// A record replayed to its end.
@@ -376,6 +378,7 @@ where
             record: &record,
             side,
             played: &played,
+            position: game.position(),
         });
         if options.check_capture_marks {
             let mut marked = record.marks.clone().unwrap_or_default();
