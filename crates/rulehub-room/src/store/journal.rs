@@ -385,6 +385,16 @@ mod tests {
         }
     }
 
+    /// A journal in a fresh folder holding one new room. The folder is
+    /// returned so it lives as long as the test.
+    fn journal_with_room() -> (tempfile::TempDir, Journal, RoomCode) {
+        let dir = tempfile::tempdir().expect("tempdir");
+        let journal = Journal::open(dir.path()).expect("open");
+        let code = RoomCode::random().expect("random");
+        journal.create(&code, &snapshot()).expect("create");
+        (dir, journal, code)
+    }
+
     fn moved(seq: u64) -> Event {
         Event::Moved {
             seq,
@@ -395,10 +405,7 @@ mod tests {
 
     #[test]
     fn a_torn_tail_is_truncated_and_whole_records_survive() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let journal = Journal::open(dir.path()).expect("open");
-        let code = RoomCode::random().expect("random");
-        journal.create(&code, &snapshot()).expect("create");
+        let (_dir, journal, code) = journal_with_room();
         journal.append(&code, &moved(1)).expect("append");
         journal.append(&code, &moved(2)).expect("append");
         let path = journal.journal_path(&code);
@@ -425,10 +432,7 @@ mod tests {
 
     #[test]
     fn a_write_that_fails_partway_leaves_no_torn_record_behind() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let journal = Journal::open(dir.path()).expect("open");
-        let code = RoomCode::random().expect("random");
-        journal.create(&code, &snapshot()).expect("create");
+        let (_dir, journal, code) = journal_with_room();
         journal.append(&code, &moved(1)).expect("append");
         let path = journal.journal_path(&code);
         let whole = fs::metadata(&path).expect("meta").len();
@@ -479,10 +483,7 @@ mod tests {
 
     #[test]
     fn a_flipped_bit_stops_the_journal_at_the_record_before() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let journal = Journal::open(dir.path()).expect("open");
-        let code = RoomCode::random().expect("random");
-        journal.create(&code, &snapshot()).expect("create");
+        let (_dir, journal, code) = journal_with_room();
         journal.append(&code, &moved(1)).expect("append");
         let path = journal.journal_path(&code);
         let mut bytes = fs::read(&path).expect("read");
@@ -496,10 +497,7 @@ mod tests {
 
     #[test]
     fn compaction_leaves_one_snapshot() {
-        let dir = tempfile::tempdir().expect("tempdir");
-        let journal = Journal::open(dir.path()).expect("open");
-        let code = RoomCode::random().expect("random");
-        journal.create(&code, &snapshot()).expect("create");
+        let (_dir, journal, code) = journal_with_room();
         journal.append(&code, &moved(1)).expect("append");
         let mut next = snapshot();
         next.game = 2;
