@@ -1,47 +1,25 @@
 //! Protocol stories on loopback: a real server on a free port, real
 //! WebSocket clients, every wait bounded.
 
-use std::net::SocketAddr;
+mod common;
+
+use common::{Client, Running, brandubh, create, http, next_move, post_rooms};
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, Move, Rules, preset, record};
+use rulehub_engine::tafl::{Game, record};
 use rulehub_room::{Config, Journal, Limits, RoomServer};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-const WAIT: Duration = Duration::from_secs(10);
 const ALLOWED: &str = "https://rules.example.org";
-
-struct Running {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
-    _data: Option<tempfile::TempDir>,
-}
-
-impl Running {
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        tokio::time::timeout(WAIT, &mut self.task)
-            .await
-            .expect("the server stops in time")
-            .expect("the server task ran")
-            .expect("the server ran");
-    }
-}
 
 async fn start(limits: Limits) -> Running {
     let data = tempfile::tempdir().expect("tempdir");
     let mut running = start_at(data.path(), limits).await;
-    running._data = Some(data);
+    running.data = Some(data);
     running
 }
 
@@ -52,125 +30,10 @@ async fn start_at(data: &std::path::Path, limits: Limits) -> Running {
         allowed_origins: vec![ALLOWED.to_string()],
     };
     let (server, _) = RoomServer::open(config, store).expect("open");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(server.serve(listener, async move {
-        let _ = stopped.await;
-    }));
-    Running {
-        addr,
-        stop: Some(stop),
-        task,
-        _data: None,
-    }
-}
-
-/// A minimal HTTP/1.1 exchange; returns the status and the body.
-async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut response = Vec::new();
-    tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
-        .await
-        .expect("answer in time")
-        .expect("read");
-    let text = String::from_utf8_lossy(&response).to_string();
-    let status = text[9..12].parse().expect("status code");
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
-}
-
-async fn post_rooms(addr: SocketAddr, body: &str, origin: Option<&str>) -> (u16, String) {
-    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
-    http(
-        addr,
-        &format!(
-            "POST /rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{origin}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        ),
-    )
-    .await
-}
-
-fn brandubh() -> Rules {
-    preset("brandubh").expect("preset")
-}
-
-/// Creates a room; returns its code and the creator's token.
-async fn create(addr: SocketAddr) -> (String, String) {
-    let body = json!({"v": 1, "rules": brandubh()}).to_string();
-    let (status, body) = post_rooms(addr, &body, None).await;
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).expect("json");
-    assert_eq!(created["seat"], "attackers");
-    (
-        created["room"].as_str().expect("room").to_string(),
-        created["token"].as_str().expect("token").to_string(),
-    )
-}
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-struct Client {
-    socket: Socket,
+    Running::serve(server).await
 }
 
 impl Client {
-    async fn connect(addr: SocketAddr) -> Client {
-        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .expect("websocket");
-        Client { socket }
-    }
-
-    async fn send(&mut self, frame: Value) {
-        self.send_text(frame.to_string()).await;
-    }
-
-    async fn send_text(&mut self, text: String) {
-        self.socket.send(Message::text(text)).await.expect("send");
-    }
-
-    /// The next JSON frame (control frames skipped).
-    async fn next(&mut self) -> Value {
-        loop {
-            let message = tokio::time::timeout(WAIT, self.socket.next())
-                .await
-                .expect("a frame in time")
-                .expect("the socket is open")
-                .expect("a frame");
-            if let Message::Text(text) = message {
-                return serde_json::from_str(&text).expect("json frame");
-            }
-        }
-    }
-
-    /// Skips frames until one of `kind`.
-    async fn next_of(&mut self, kind: &str) -> Value {
-        loop {
-            let frame = self.next().await;
-            if frame["type"] == kind {
-                return frame;
-            }
-        }
-    }
-
-    async fn hello(addr: SocketAddr, room: &str, token: Option<&str>) -> (Client, Value, Value) {
-        let mut client = Client::connect(addr).await;
-        client
-            .send(json!({"type": "hello", "v": 1, "room": room, "token": token}))
-            .await;
-        let welcome = client.next_of("welcome").await;
-        let state = client.next_of("state").await;
-        (client, welcome, state)
-    }
-
     /// Skips frames until a presence that shows the guest (dis)connected.
     async fn presence_until(&mut self, guest_connected: bool) {
         loop {
@@ -191,23 +54,6 @@ impl Client {
         self.send(json!({"type": "sync"})).await;
         self.next_of("state").await
     }
-}
-
-/// A deterministic game: a capture or a win when there is one, otherwise a
-/// move picked by a small generator.
-fn next_move(game: &Game, step: &mut u64) -> Move {
-    let moves = game.legal_moves();
-    for mv in &moves {
-        let mut trial = game.clone();
-        let played = trial.play(*mv).expect("legal");
-        if played.outcome.is_over() || !played.captures.is_empty() {
-            return *mv;
-        }
-    }
-    *step = step
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    moves[(*step >> 33) as usize % moves.len()]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

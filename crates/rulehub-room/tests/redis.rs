@@ -5,23 +5,18 @@
 //! docs/rooms.md). Without `redis-server` installed the tests are skipped
 //! with a notice, unless `RULEHUB_REQUIRE_REDIS=1` (CI), when they fail.
 
-use std::net::SocketAddr;
+mod common;
+
+use common::{Client, Running, WAIT, brandubh, create, http, next_move};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
 use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, Move, Rules, preset, record};
+use rulehub_engine::tafl::{Game, Move, record};
 use rulehub_room::store::{Event, Store};
 use rulehub_room::{Config, Limits, RedisStore, RoomServer};
 use serde_json::{Value, json};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-const WAIT: Duration = Duration::from_secs(10);
 
 /// A `redis-server` of the test's own; killed when dropped.
 struct Redis {
@@ -96,25 +91,6 @@ impl Redis {
     }
 }
 
-struct Running {
-    addr: SocketAddr,
-    stop: Option<tokio::sync::oneshot::Sender<()>>,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
-}
-
-impl Running {
-    async fn stop(mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        tokio::time::timeout(WAIT, &mut self.task)
-            .await
-            .expect("the server stops in time")
-            .expect("the server task ran")
-            .expect("the server ran");
-    }
-}
-
 /// A room server on a free port over `redis`, as `rulehub room --redis`.
 async fn start(redis: &Redis) -> Running {
     start_with(redis, Limits::default()).await
@@ -132,109 +108,10 @@ async fn start_with(redis: &Redis, limits: Limits) -> Running {
         fanout,
     )
     .expect("open");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("addr");
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let task = tokio::spawn(server.serve(listener, async move {
-        let _ = stopped.await;
-    }));
-    Running {
-        addr,
-        stop: Some(stop),
-        task,
-    }
-}
-
-async fn http(addr: SocketAddr, request: &str) -> (u16, String) {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut response = Vec::new();
-    tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
-        .await
-        .expect("answer in time")
-        .expect("read");
-    let text = String::from_utf8_lossy(&response).to_string();
-    let status = text[9..12].parse().expect("status code");
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b.to_string())
-        .unwrap_or_default();
-    (status, body)
-}
-
-fn brandubh() -> Rules {
-    preset("brandubh").expect("preset")
-}
-
-async fn create(addr: SocketAddr) -> (String, String) {
-    let body = json!({"v": 1, "rules": brandubh()}).to_string();
-    let (status, body) = http(
-        addr,
-        &format!(
-            "POST /rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-            body.len()
-        ),
-    )
-    .await;
-    assert_eq!(status, 201, "{body}");
-    let created: Value = serde_json::from_str(&body).expect("json");
-    (
-        created["room"].as_str().expect("room").to_string(),
-        created["token"].as_str().expect("token").to_string(),
-    )
-}
-
-struct Client {
-    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    Running::serve(server).await
 }
 
 impl Client {
-    async fn hello(addr: SocketAddr, room: &str, token: Option<&str>) -> (Client, Value, Value) {
-        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-            .await
-            .expect("websocket");
-        let mut client = Client { socket };
-        client
-            .send(json!({"type": "hello", "v": 1, "room": room, "token": token}))
-            .await;
-        let welcome = client.next_of("welcome").await;
-        let state = client.next_of("state").await;
-        (client, welcome, state)
-    }
-
-    async fn send(&mut self, frame: Value) {
-        self.socket
-            .send(Message::text(frame.to_string()))
-            .await
-            .expect("send");
-    }
-
-    async fn next(&mut self) -> Value {
-        loop {
-            let message = tokio::time::timeout(WAIT, self.socket.next())
-                .await
-                .expect("a frame in time")
-                .expect("the socket is open")
-                .expect("a frame");
-            match message {
-                Message::Text(text) => return serde_json::from_str(&text).expect("json frame"),
-                Message::Close(frame) => panic!("the server closed the socket: {frame:?}"),
-                _ => {}
-            }
-        }
-    }
-
-    async fn next_of(&mut self, kind: &str) -> Value {
-        loop {
-            let frame = self.next().await;
-            if frame["type"] == kind {
-                return frame;
-            }
-        }
-    }
-
     /// The full state once this socket's server has reached `seq` (another
     /// server's note may still be on its way).
     async fn state_at(&mut self, seq: u64) -> Value {
@@ -266,23 +143,6 @@ impl Client {
             }
         }
     }
-}
-
-/// A deterministic game: a capture or a win when there is one, otherwise a
-/// move picked by a small generator.
-fn next_move(game: &Game, step: &mut u64) -> Move {
-    let moves = game.legal_moves();
-    for mv in &moves {
-        let mut trial = game.clone();
-        let played = trial.play(*mv).expect("legal");
-        if played.outcome.is_over() || !played.captures.is_empty() {
-            return *mv;
-        }
-    }
-    *step = step
-        .wrapping_mul(6364136223846793005)
-        .wrapping_add(1442695040888963407);
-    moves[(*step >> 33) as usize % moves.len()]
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -620,18 +480,7 @@ async fn notes_are_a_shortcut_the_store_is_the_record() {
     let (server, _) =
         RoomServer::open_with(Config::default(), Arc::new(redis.store()), Arc::new(Deaf))
             .expect("open");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let a_addr = listener.local_addr().expect("addr");
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let a = Running {
-        addr: a_addr,
-        stop: Some(stop),
-        task: tokio::spawn(server.serve(listener, async move {
-            let _ = stopped.await;
-        })),
-    };
+    let a = Running::serve(server).await;
     let b = start(&redis).await;
     let (room, token) = create(a.addr).await;
     let (mut creator, _, _) = Client::hello(a.addr, &room, Some(&token)).await;
