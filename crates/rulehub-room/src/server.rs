@@ -187,6 +187,14 @@ async fn blocking<T: Send + 'static>(
         .unwrap_or_else(|e| std::panic::resume_unwind(e.into_panic()))
 }
 
+/// The refusal for a room code that names no room (any more).
+fn no_room() -> Refusal {
+    Refusal::new(
+        ErrorCode::NoSuchRoom,
+        "no room has this code; it may have expired",
+    )
+}
+
 fn store_refusal(e: &StoreError) -> Refusal {
     Refusal::new(
         ErrorCode::StoreFailed,
@@ -416,6 +424,18 @@ impl RoomServer {
     /// Replaces this server's copy of a room with the stored one and sends
     /// every socket the full state if it changed; a room the store no
     /// longer has is expired here too.
+    /// [`RoomServer::refresh`] for a client waiting on the answer: a store
+    /// failure or a room that is gone becomes the refusal the client gets.
+    async fn reload(&self, code: &RoomCode, live: &mut Live) -> Result<(), Refusal> {
+        self.refresh(code, live)
+            .await
+            .map_err(|e| store_refusal(&e))?;
+        if live.gone {
+            return Err(no_room());
+        }
+        Ok(())
+    }
+
     async fn refresh(&self, code: &RoomCode, live: &mut Live) -> Result<(), StoreError> {
         let store = self.shared.store.clone();
         let load = code.clone();
@@ -1080,12 +1100,6 @@ impl Connection {
                 format!("protocol version {v} is not spoken here; use {PROTOCOL_VERSION}"),
             ));
         }
-        let no_room = || {
-            Refusal::new(
-                ErrorCode::NoSuchRoom,
-                "no room has this code; it may have expired",
-            )
-        };
         let code = RoomCode::parse(room).ok_or_else(no_room)?;
         // A slot can go while this waits for its lock (expired, or dropped
         // from this server's memory); then the store is asked once more.
@@ -1120,13 +1134,7 @@ impl Connection {
                         // The guest may have taken the seat on another
                         // server a moment ago: ask the store before refusing.
                         attempts += 1;
-                        self.server
-                            .refresh(&code, &mut live)
-                            .await
-                            .map_err(|e| store_refusal(&e))?;
-                        if live.gone {
-                            return Err(no_room());
-                        }
+                        self.server.reload(&code, &mut live).await?;
                         continue;
                     }
                     None => {
@@ -1147,13 +1155,7 @@ impl Connection {
                             // Someone changed the room on another server
                             // (perhaps took the seat): look again.
                             attempts += 1;
-                            self.server
-                                .refresh(&code, &mut live)
-                                .await
-                                .map_err(|e| store_refusal(&e))?;
-                            if live.gone {
-                                return Err(no_room());
-                            }
+                            self.server.reload(&code, &mut live).await?;
                             continue;
                         }
                         Err(e) => return Err(store_refusal(&e)),
