@@ -9,6 +9,7 @@ use rulehub::diagnostic::{Diagnostic, Position as SourcePosition};
 use rulehub::diagram::{Annotations, Board, DiagramError, Palette, RenderSpec, render};
 use rulehub::engine::Dims;
 use rulehub::engine::tafl::Position;
+use rulehub::family::tafl;
 use rulehub::hub::front_matter;
 
 use super::report::{self, MessageFormat};
@@ -113,12 +114,24 @@ fn draw(args: &BoardArgs) -> Result<String, Failure> {
         }
     };
 
-    let pieces = position.pieces();
+    let pieces: Vec<_> = position
+        .pieces()
+        .into_iter()
+        .map(|(square, piece)| (square, tafl::glyph(piece)))
+        .collect();
     let desc = format!(
         "A {dims} board with the setup {}: {} attackers, {} defenders and the king.",
         args.setup.trim(),
-        pieces.iter().filter(|(_, p)| p.letter() == 'b').count(),
-        pieces.iter().filter(|(_, p)| p.letter() == 'w').count(),
+        position
+            .pieces()
+            .iter()
+            .filter(|(_, p)| p.letter() == 'b')
+            .count(),
+        position
+            .pieces()
+            .iter()
+            .filter(|(_, p)| p.letter() == 'w')
+            .count(),
     );
     render(&Board {
         dims,

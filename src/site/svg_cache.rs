@@ -9,7 +9,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
-use crate::diagram::{self, Board, PieceGlyph};
+use crate::diagram::{self, Board};
 
 /// Placeholders that survive the diagram's text cleaning and escaping
 /// unchanged; a title or description holding them is drawn directly.
@@ -28,7 +28,7 @@ impl SvgTemplate {
     /// Draws `board` (whose own title and desc are ignored) as a template.
     /// `None` when the drawing does not hold each placeholder exactly once
     /// in the expected order, in which case callers draw directly.
-    fn draw<P: PieceGlyph>(board: &Board<P>) -> Result<Option<SvgTemplate>, String> {
+    fn draw(board: &Board) -> Result<Option<SvgTemplate>, String> {
         let marked = Board {
             title: TITLE_MARK,
             desc: DESC_MARK,
@@ -76,7 +76,7 @@ fn push_text(out: &mut String, text: &str) {
     }
 }
 
-fn render<P: PieceGlyph>(board: &Board<P>) -> Result<String, String> {
+fn render(board: &Board) -> Result<String, String> {
     diagram::render(board).map_err(|errors| {
         errors
             .iter()
@@ -109,12 +109,12 @@ impl DiagramCache {
     /// The SVG of `board` for `file` of a variant, drawn the first time any
     /// language asks for it. Every language asks with the same board data
     /// (pieces, spec, annotations); only the title and desc differ.
-    pub fn svg<P: PieceGlyph>(
+    pub fn svg(
         &self,
         family: &str,
         variant: &str,
         file: &str,
-        board: &Board<P>,
+        board: &Board,
     ) -> Result<String, String> {
         if [board.title, board.desc]
             .iter()
@@ -154,7 +154,11 @@ mod tests {
         let position =
             Position::from_setup("3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3", dims)
                 .expect("setup");
-        let pieces = position.pieces();
+        let pieces: Vec<_> = position
+            .pieces()
+            .into_iter()
+            .map(|(square, piece)| (square, crate::family::tafl::glyph(piece)))
+            .collect();
         let annotations = Annotations::for_move(Square::new(0, 3), Square::new(0, 1), vec![]);
         let cache = DiagramCache::default();
         for (title, desc) in [

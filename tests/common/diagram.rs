@@ -2,9 +2,10 @@
 
 #![allow(dead_code)]
 
-use rulehub::diagram::{Annotations, Board, Palette, RenderSpec, render};
+use rulehub::diagram::{Annotations, Board, Glyph, Palette, RenderSpec, render};
 use rulehub::engine::tafl::Position;
-use rulehub::engine::{Dims, Piece, Square};
+use rulehub::engine::{Dims, Square};
+use rulehub::family::tafl;
 
 /// The seed variant file's `render` block, dedented to the top level. It
 /// is cut from the mini fixture's `tablut.md`, which holds the seed's front
@@ -29,13 +30,18 @@ pub const BRANDUBH: &str = "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3";
 /// An 11×11 cross-shaped position (test data, not a historical setup).
 pub const ELEVEN: &str = "4bbb4/4b1b4/5b5/5w5/b4w4b/bbwwwKwwwbb/b4w4b/5w5/5b5/4b1b4/4bbb4";
 
-/// The board size and pieces of a setup string, read by the engine (the
-/// one setup reader there is).
-pub fn setup(text: &str) -> (Dims, Vec<(Square, Piece)>) {
+/// The board size and pieces (as tafl's glyphs) of a setup string, read by
+/// the engine (the one setup reader there is).
+pub fn setup(text: &str) -> (Dims, Vec<(Square, &'static Glyph)>) {
     let dims = Position::setup_dims(text).unwrap_or_else(|e| panic!("bad setup {text:?}: {e}"));
     let position =
         Position::from_setup(text, dims).unwrap_or_else(|e| panic!("bad setup {text:?}: {e}"));
-    (dims, position.pieces())
+    let pieces = position
+        .pieces()
+        .into_iter()
+        .map(|(square, piece)| (square, tafl::glyph(piece)))
+        .collect();
+    (dims, pieces)
 }
 
 pub fn seed_spec() -> RenderSpec {
@@ -44,7 +50,7 @@ pub fn seed_spec() -> RenderSpec {
 
 pub fn draw(
     dims: Dims,
-    pieces: &[(Square, Piece)],
+    pieces: &[(Square, &'static Glyph)],
     spec: &RenderSpec,
     annotations: &Annotations,
     title: &str,

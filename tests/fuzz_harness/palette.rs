@@ -3,7 +3,8 @@
 //! out as well-formed XML.
 
 use rulehub::diagram::{self, Annotations, Board, Palette, REQUIRED_TOKENS, RenderSpec};
-use rulehub::engine::{Dims, Piece, Square};
+use rulehub::engine::{Dims, Square};
+use rulehub::family::tafl::{ATTACKER, KING};
 
 pub fn run(data: &[u8]) {
     let Some((&size, rest)) = data.split_first() else {
@@ -34,10 +35,7 @@ pub fn run(data: &[u8]) {
     }
     let dims = Dims::new(3 + size % 17, 3 + (size / 17) % 17);
     let spec = RenderSpec::default_for(dims);
-    let pieces = [
-        (dims.center(), Piece::King),
-        (Square::new(0, 0), Piece::Attacker),
-    ];
+    let pieces = [(dims.center(), &KING), (Square::new(0, 0), &ATTACKER)];
     let board = Board {
         dims,
         pieces: &pieces,

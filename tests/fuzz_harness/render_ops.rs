@@ -4,7 +4,8 @@
 //! drawing must be well-formed XML whatever the spec holds.
 
 use rulehub::diagram::{self, Annotations, Board, Palette, RenderSpec};
-use rulehub::engine::{Dims, Piece, Square};
+use rulehub::engine::{Dims, Square};
+use rulehub::family::tafl::{ATTACKER, DEFENDER, KING};
 
 pub fn run(data: &[u8]) {
     let Some((&size, rest)) = data.split_first() else {
@@ -37,9 +38,9 @@ pub fn run(data: &[u8]) {
     // capture marked, so every kind of mark is drawn.
     let corner = Square::new(dims.rows - 1, dims.cols - 1);
     let pieces = [
-        (dims.center(), Piece::King),
-        (Square::new(0, 0), Piece::Attacker),
-        (corner, Piece::Defender),
+        (dims.center(), &KING),
+        (Square::new(0, 0), &ATTACKER),
+        (corner, &DEFENDER),
     ];
     let annotations = Annotations::for_move(
         Square::new(0, 0),

@@ -8,7 +8,8 @@ use common::*;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 use rulehub::diagram::{Annotations, Palette, RenderSpec};
-use rulehub::engine::{Dims, Piece, Square};
+use rulehub::engine::{Dims, Square};
+use rulehub::family::tafl::{ATTACKER, DEFENDER, KING};
 
 /// Units per pixel is 1/SCALE; the board has 8-unit margins (no coordinates)
 /// and 40-unit squares.
@@ -177,10 +178,10 @@ fn an_example_diagram_marks_the_move_and_the_capture() {
     // d6 against the attacker on d5.
     let dims = Dims::new(9, 9);
     let pieces = [
-        (sq("d7", dims), Piece::Attacker),
-        (sq("d6", dims), Piece::Defender),
-        (sq("d5", dims), Piece::Attacker),
-        (sq("e5", dims), Piece::King),
+        (sq("d7", dims), &ATTACKER),
+        (sq("d6", dims), &DEFENDER),
+        (sq("d5", dims), &ATTACKER),
+        (sq("e5", dims), &KING),
     ];
     let annotations = Annotations::for_move(sq("a7", dims), sq("d7", dims), vec![sq("d6", dims)]);
     let svg = draw(

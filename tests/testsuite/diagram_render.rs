@@ -7,7 +7,8 @@ use common::*;
 use rulehub::diagram::{
     Annotations, Board, DiagramError, Palette, RenderOp, RenderSpec, render, validate,
 };
-use rulehub::engine::{Dims, Piece, Square};
+use rulehub::engine::{Dims, Square};
+use rulehub::family::tafl::{ATTACKER, KING};
 
 fn errors_of(spec: &RenderSpec, dims: Dims) -> Vec<String> {
     validate(spec, dims, &Palette::builtin())
@@ -148,7 +149,7 @@ fn title_desc_and_captions_are_escaped() {
     let nasty = "Tablut <&\"'> </title><script>alert(1)</script>\u{1}";
     let svg = render(&Board {
         dims,
-        pieces: &[] as &[(Square, Piece)],
+        pieces: &[],
         spec: &spec,
         palette: &palette,
         title: nasty,
@@ -215,10 +216,7 @@ fn every_size_from_3_to_19_draws_valid_svg() {
     for n in 3..=19u8 {
         for dims in [Dims::new(n, n), Dims::new(n, 3), Dims::new(3, n)] {
             let spec = RenderSpec::default_for(dims);
-            let pieces = [
-                (dims.center(), Piece::King),
-                (Square::new(0, 1), Piece::Attacker),
-            ];
+            let pieces = [(dims.center(), &KING), (Square::new(0, 1), &ATTACKER)];
             let svg = render(&Board {
                 dims,
                 pieces: &pieces,
@@ -309,7 +307,7 @@ fn a_zone_outside_the_board_is_an_error_and_nothing_is_drawn() {
     let palette = Palette::builtin();
     let result = render(&Board {
         dims,
-        pieces: &[(Square::new(9, 9), Piece::King)],
+        pieces: &[(Square::new(9, 9), &KING)],
         spec: &spec,
         palette: &palette,
         title: "",

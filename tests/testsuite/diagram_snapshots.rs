@@ -8,7 +8,7 @@ use crate::diagram_common as common;
 
 use common::*;
 use rulehub::diagram::{Annotations, RenderSpec};
-use rulehub::engine::Piece;
+use rulehub::family::tafl::ATTACKER;
 
 fn keep(name: &str, svg: &str) {
     check_svg(svg);
@@ -44,7 +44,7 @@ fn example_diagram_with_move_and_capture() {
     // against the attacker on d5; the defender is still listed, so it is
     // drawn faded under the cross.
     let (dims, pieces) = setup("9/9/3b5/3w5/3bK4/9/9/9/9");
-    assert!(pieces.contains(&(sq("d7", dims), Piece::Attacker)));
+    assert!(pieces.contains(&(sq("d7", dims), &ATTACKER)));
     let annotations = Annotations::for_move(sq("a7", dims), sq("d7", dims), vec![sq("d6", dims)]);
     let svg = draw(
         dims,

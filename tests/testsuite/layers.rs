@@ -1,58 +1,120 @@
-//! The layers the library docs promise: the lower stages (hub, markdown,
-//! diagnostic, diagram, i18n) import nothing from any game family, so a new
-//! family is added without touching them. The engine crates are kept apart
-//! by the compiler; this guards the modules of the main crate that share it.
+//! The layers the library docs promise are crates of the workspace, so the
+//! compiler keeps a layer from using one it does not depend on. What the
+//! compiler cannot see is a dependency added in the wrong direction (the
+//! hub depending on a family, a diagram on the site): this checks each
+//! crate's dependencies against the layering the docs describe.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::process::Command;
 
-/// Paths through which a module could reach a family.
-const FAMILY_PATHS: &[&str] = &[
-    "crate::family",
-    "crate::engine::tafl",
-    "rulehub_engine::tafl",
-    "rulehub_draughts",
-    "crate::check",
+/// Each workspace crate and the workspace crates it may depend on. The
+/// lower stages (core, diagram, markdown) know no game family: they may use
+/// the tafl engine crate for its board geometry, never a family.
+const ALLOWED: &[(&str, &[&str])] = &[
+    ("rulehub-engine", &[]),
+    ("rulehub-draughts", &["rulehub-engine"]),
+    ("rulehub-play", &["rulehub-engine"]),
+    ("rulehub-room", &["rulehub-engine"]),
+    ("rulehub-core", &[]),
+    ("rulehub-diagram", &["rulehub-core", "rulehub-engine"]),
+    ("rulehub-markdown", &["rulehub-core"]),
+    (
+        "rulehub-family",
+        &[
+            "rulehub-core",
+            "rulehub-diagram",
+            "rulehub-markdown",
+            "rulehub-engine",
+            "rulehub-draughts",
+        ],
+    ),
+    (
+        "rulehub",
+        &[
+            "rulehub-core",
+            "rulehub-diagram",
+            "rulehub-markdown",
+            "rulehub-family",
+            "rulehub-engine",
+            "rulehub-draughts",
+            "rulehub-room",
+        ],
+    ),
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("source folder") {
-        let path = entry.expect("entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
+/// Each workspace crate's normal (not dev or build) dependencies on other
+/// workspace crates, as `cargo metadata` reads the manifests.
+fn workspace_dependencies() -> BTreeMap<String, Vec<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let output = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        output.status.success(),
+        "cargo metadata failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON");
+    let packages = metadata["packages"].as_array().expect("a package list");
+    let members: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    packages
+        .iter()
+        .map(|package| {
+            let name = package["name"].as_str().expect("a package name").to_owned();
+            let dependencies = package["dependencies"]
+                .as_array()
+                .expect("a dependency list")
+                .iter()
+                .filter(|d| d["kind"].is_null())
+                .filter_map(|d| d["name"].as_str())
+                .filter(|d| members.contains(d))
+                .map(str::to_owned)
+                .collect();
+            (name, dependencies)
+        })
+        .collect()
 }
 
 #[test]
-fn the_lower_stages_know_no_game_family() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    for module in ["hub", "markdown", "diagram", "i18n"] {
-        rust_files(&src.join(module), &mut files);
-    }
-    files.push(src.join("diagnostic.rs"));
-    let mut offenders = Vec::new();
-    for file in &files {
-        let text = std::fs::read_to_string(file).expect("readable source");
-        for (number, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if FAMILY_PATHS.iter().any(|path| code.contains(path)) {
-                offenders.push(format!(
-                    "{}:{}: {}",
-                    file.display(),
-                    number + 1,
-                    line.trim()
+fn each_crate_depends_only_on_the_layers_below_it() {
+    let allowed: BTreeMap<&str, &[&str]> = ALLOWED.iter().copied().collect();
+    let mut problems = Vec::new();
+    for (name, dependencies) in workspace_dependencies() {
+        let Some(may_use) = allowed.get(name.as_str()) else {
+            problems.push(format!(
+                "{name} is not placed in a layer: add it to ALLOWED with what it may depend on"
+            ));
+            continue;
+        };
+        for dependency in dependencies {
+            if !may_use.contains(&dependency.as_str()) {
+                problems.push(format!(
+                    "{name} depends on {dependency}, a layer it may not use"
                 ));
             }
         }
     }
-    assert!(
-        offenders.is_empty(),
-        "a lower stage imports a game family:\n{}",
-        offenders.join("\n")
-    );
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_layer_table_names_only_workspace_crates() {
+    let crates = workspace_dependencies();
+    for (name, _) in ALLOWED {
+        assert!(
+            crates.contains_key(*name),
+            "{name} is not a workspace crate"
+        );
+    }
 }
 
 #[test]

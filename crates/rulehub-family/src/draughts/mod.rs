@@ -1,0 +1,262 @@
+//! Draughts through the family seam: the `rulehub-draughts` crate's rules
+//! behind [`GameFamily`]. Everything draughts-specific the site shows
+//! (pieces, numbered squares, facts, example sentences, starter pages) is
+//! defined here.
+//!
+//! The practice board (`VariantRules::practice`) is tafl's alone for now:
+//! the browser bundle holds only the tafl engine, so draughts pages have
+//! no board to play on.
+
+mod check;
+mod engine_yaml;
+pub mod examples;
+mod facts;
+mod glyphs;
+mod starter;
+mod tools;
+
+pub use engine_yaml::{DraughtsFrontMatter, EngineSection};
+pub use glyphs::{BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, glyph};
+
+use rulehub_draughts::{Colour, DraughtsRules, Geometry, Position, fen};
+
+use crate::{CheckedVariant, Frame, GameFamily, Starter, VariantRules, WorkedExample};
+use rulehub_core::diagnostic::Diagnostic;
+use rulehub_core::hub::{Page, VariantFrontMatter};
+use rulehub_core::i18n::{Arg, I18n};
+use rulehub_diagram::{Annotations, Glyph, Palette};
+use rulehub_engine::Square;
+
+/// The family's name: its folder and `variant_of`.
+pub const NAME: &str = "draughts";
+
+/// The draughts family (English, International, Russian, Brazilian, …).
+pub struct Draughts;
+
+impl GameFamily for Draughts {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn check(
+        &self,
+        page: &Page<VariantFrontMatter>,
+        palette: &Palette,
+    ) -> Result<CheckedVariant, Vec<Diagnostic>> {
+        check::check(page, palette)
+    }
+
+    fn fact_labels(&self) -> &'static [&'static str] {
+        facts::LABELS
+    }
+
+    fn message_ids(&self) -> Vec<&'static str> {
+        let mut ids = vec!["draughts-board-start-desc"];
+        ids.extend(facts::message_ids());
+        ids.extend(examples::MESSAGE_IDS);
+        ids.extend(glyphs::MESSAGE_IDS);
+        ids
+    }
+
+    fn preset_names(&self) -> Vec<&'static str> {
+        rulehub_draughts::preset_names()
+    }
+
+    fn starter(&self) -> &'static dyn Starter {
+        &starter::DraughtsStarter
+    }
+
+    fn command_line_engine(
+        &self,
+        preset: &str,
+        setup: Option<&str>,
+    ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
+        tools::engine(preset, setup)
+    }
+}
+
+/// A draughts variant's rules as checked for its page, with its start
+/// position.
+#[derive(Debug, Clone)]
+pub struct DraughtsVariant {
+    pub rules: DraughtsRules,
+    pub start: Position,
+}
+
+impl VariantRules for DraughtsVariant {
+    fn facts(&self, i18n: &I18n, lang: &str) -> Vec<String> {
+        facts::facts(&self.rules, i18n, lang)
+    }
+
+    fn start_description(&self, title: &str, i18n: &I18n, lang: &str) -> String {
+        let size = usize::from(self.rules.board_size);
+        i18n.message(
+            lang,
+            "draughts-board-start-desc",
+            &[
+                ("title", Arg::Str(title)),
+                ("size", Arg::Num(size)),
+                ("squares", Arg::Num(size * size / 2)),
+                ("white", Arg::Num(self.start.count(Colour::White))),
+                ("black", Arg::Num(self.start.count(Colour::Black))),
+            ],
+        )
+    }
+
+    fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "family": NAME,
+            "rules": self.rules,
+            "setup": fen::write(&self.start),
+        })
+    }
+}
+
+/// A draughts square as the diagram's row and column.
+fn board_square(geometry: &Geometry, square: rulehub_draughts::Square) -> Square {
+    let (row, col) = geometry.row_col(square);
+    Square::new(row, col)
+}
+
+fn glyphs_of(position: &Position) -> Vec<(Square, &'static Glyph)> {
+    let geometry = position.geometry();
+    position
+        .pieces()
+        .map(|(square, piece)| (board_square(geometry, square), glyph(piece)))
+        .collect()
+}
+
+impl examples::CheckedExample {
+    /// The squares the last move touches, in order: its start and every
+    /// landing square (for a refused move, the squares the page wrote).
+    fn last_path(&self) -> Vec<Square> {
+        let geometry = self.before.geometry();
+        if let Some(refused) = &self.refused {
+            return refused
+                .squares
+                .iter()
+                .map(|s| board_square(geometry, *s))
+                .collect();
+        }
+        self.played
+            .last()
+            .map(|last| {
+                std::iter::once(last.mv.from())
+                    .chain(last.mv.path())
+                    .map(|s| board_square(geometry, s))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every leg of every move, earlier ones included (the board before
+    /// shows where the whole line goes), so a multi-jump shows its route.
+    fn legs(&self) -> Vec<(Square, Square)> {
+        let geometry = self.before.geometry();
+        let mut legs: Vec<(Square, Square)> = Vec::new();
+        for played in &self.played {
+            let squares: Vec<Square> = std::iter::once(played.mv.from())
+                .chain(played.mv.path())
+                .map(|s| board_square(geometry, s))
+                .collect();
+            legs.extend(squares.windows(2).map(|leg| (leg[0], leg[1])));
+        }
+        if self.refused.is_some() {
+            let path = self.last_path();
+            legs.extend(path.windows(2).map(|leg| (leg[0], leg[1])));
+        }
+        legs
+    }
+
+    fn marks(&self) -> Annotations {
+        let path = self.last_path();
+        Annotations {
+            from: path.first().copied(),
+            to: path.last().copied().filter(|_| path.len() > 1),
+            arrows: self.legs(),
+            captured: Vec::new(),
+            dots: Vec::new(),
+        }
+    }
+}
+
+impl WorkedExample for examples::CheckedExample {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn before(&self) -> Frame {
+        Frame {
+            pieces: glyphs_of(&self.before),
+            annotations: self.marks(),
+        }
+    }
+
+    fn after(&self) -> Option<Frame> {
+        if self.refused.is_some() {
+            return None;
+        }
+        let last = self.played.last()?;
+        let geometry = self.before.geometry();
+        let mut annotations = self.marks();
+        annotations.arrows = Vec::new();
+        annotations.captured = last
+            .captured
+            .iter()
+            .map(|s| board_square(geometry, *s))
+            .collect();
+        Some(Frame {
+            pieces: glyphs_of(&self.after),
+            annotations,
+        })
+    }
+
+    fn describe(&self, i18n: &I18n, lang: &str) -> String {
+        examples::describe(self, i18n, lang)
+    }
+
+    fn describe_before(&self, i18n: &I18n, lang: &str) -> String {
+        examples::describe_position(&self.before, i18n, lang)
+    }
+
+    fn describe_after(&self, i18n: &I18n, lang: &str) -> String {
+        examples::describe_position(&self.after, i18n, lang)
+    }
+
+    /// Each legal move with the position after it, its route and its
+    /// captures marked, when there are at least two to step through.
+    fn steps(&self) -> Vec<(crate::GameMove, Frame)> {
+        if self.played.len() < 2 {
+            return Vec::new();
+        }
+        let geometry = self.before.geometry();
+        self.played
+            .iter()
+            .map(|played| {
+                let squares: Vec<Square> = std::iter::once(played.mv.from())
+                    .chain(played.mv.path())
+                    .map(|s| board_square(geometry, s))
+                    .collect();
+                let frame = Frame {
+                    pieces: glyphs_of(&played.position),
+                    annotations: Annotations {
+                        from: squares.first().copied(),
+                        to: squares.last().copied(),
+                        arrows: squares.windows(2).map(|leg| (leg[0], leg[1])).collect(),
+                        captured: played
+                            .captured
+                            .iter()
+                            .map(|s| board_square(geometry, *s))
+                            .collect(),
+                        dots: Vec::new(),
+                    },
+                };
+                let notation = crate::GameMove {
+                    notation: played.notation.clone(),
+                    comment: None,
+                };
+                (notation, frame)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,292 @@
+//! Game families behind one seam. A family (tafl, draughts, …) reads a
+//! variant page's raw `engine:` YAML, replays its worked examples, and hands
+//! back a [`CheckedVariant`] made only of family-neutral parts: a board
+//! picture of glyphs, render ops, examples that describe themselves, and
+//! facts worded through Fluent ids of the family's own. The stages after it
+//! (diagram, markdown, site) draw and print those parts and know no game.
+//!
+//! Adding a family: implement [`GameFamily`] in a module of its own and add
+//! one line to [`registry::FAMILIES`].
+//!
+//! [`check`] runs each variant page through the family its folder names.
+//! This crate sits above `rulehub-core`, `rulehub-diagram` and
+//! `rulehub-markdown` and below the site, so those layers cannot reach a
+//! family: the compiler keeps the pipeline one way.
+
+// A `Diagnostic` is built only on the error path, once per problem (see
+// rulehub-core).
+#![allow(clippy::result_large_err)]
+
+pub mod check;
+pub mod draughts;
+pub mod page;
+pub mod registry;
+pub mod tafl;
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+pub use registry::{FAMILIES, find};
+
+use rulehub_core::diagnostic::Diagnostic;
+use rulehub_core::hub::{Page, VariantFrontMatter};
+use rulehub_core::i18n::I18n;
+use rulehub_diagram::{Annotations, Glyph, Palette, RenderSpec};
+use rulehub_engine::{Dims, Square};
+
+/// One game family: the rules engine behind a family folder.
+pub trait GameFamily: Sync {
+    /// The family's name, which is its folder under `content/` and the
+    /// `variant_of` of its pages ("tafl").
+    fn name(&self) -> &'static str;
+
+    /// Reads the page's `engine:` block (raw YAML in the hub's model; the
+    /// family deserialises it from the page's own text, so its errors keep
+    /// their line and column), checks the board and render ops against the
+    /// rules, and replays every worked example of the page body.
+    fn check(
+        &self,
+        page: &Page<VariantFrontMatter>,
+        palette: &Palette,
+    ) -> Result<CheckedVariant, Vec<Diagnostic>>;
+
+    /// The labels of the comparison table and of "At a glance", as Fluent
+    /// ids; [`VariantRules::facts`] gives one value for each, in this order.
+    fn fact_labels(&self) -> &'static [&'static str];
+
+    /// Every Fluent id the family's facts and sentences use; the theme must
+    /// define each in every language.
+    fn message_ids(&self) -> Vec<&'static str>;
+
+    /// Names of the rule presets, for "did you mean" and `rulehub new`.
+    fn preset_names(&self) -> Vec<&'static str>;
+
+    /// What `rulehub new` writes for a variant of this family.
+    fn starter(&self) -> &'static dyn Starter;
+
+    /// The engine behind `rulehub perft` and `rulehub replay` for one of
+    /// this family's presets, from `setup` (in the family's own notation)
+    /// or the preset's start: `None` when `preset` is not this family's or
+    /// the family has no such engine here (tafl's commands are its own so
+    /// far), an error sentence when `setup` cannot be read.
+    fn command_line_engine(
+        &self,
+        preset: &str,
+        setup: Option<&str>,
+    ) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
+        let _ = (preset, setup);
+        None
+    }
+}
+
+/// The first registered family whose [`GameFamily::command_line_engine`]
+/// takes `preset`: the command line names a preset and knows no game.
+pub fn command_line_engine(
+    preset: &str,
+    setup: Option<&str>,
+) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
+    FAMILIES
+        .iter()
+        .find_map(|family| family.command_line_engine(preset, setup))
+}
+
+/// A game in progress, as `rulehub perft` and `rulehub replay` drive it.
+pub trait CommandLineEngine {
+    /// Counts the move sequences `depth` plies deep from the position (the
+    /// rules' moves alone, as published perft tables count them).
+    fn perft(&mut self, depth: u32) -> u64;
+
+    /// Plays a game record from the position, move by move.
+    fn replay(&mut self, record: &str) -> Result<Replay, ReplayStop>;
+}
+
+/// One move of a replayed record, named as the family writes moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayedMove {
+    /// 1-based, counting every player's moves.
+    pub number: usize,
+    /// The record's line it stands on (1-based).
+    pub line: usize,
+    pub side: &'static str,
+    pub notation: String,
+    pub captures: Vec<String>,
+}
+
+/// A record replayed to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    pub moves: Vec<ReplayedMove>,
+    /// The state of the game after the last move, as a stable code.
+    pub outcome: String,
+}
+
+/// Where and why a replay stopped, after the moves it played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayStop {
+    pub played: Vec<ReplayedMove>,
+    /// The number the stopping move would have had.
+    pub number: usize,
+    pub line: usize,
+    /// The record's text of the stopping move.
+    pub text: String,
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// A variant's resolved rules, as far as the site needs to know them.
+pub trait VariantRules: Debug + Send + Sync {
+    /// One value per [`GameFamily::fact_labels`] label, worded in `lang`.
+    fn facts(&self, i18n: &I18n, lang: &str) -> Vec<String>;
+
+    /// The start diagram's description (its `<desc>` and `alt`).
+    fn start_description(&self, title: &str, i18n: &I18n, lang: &str) -> String;
+
+    /// The resolved rules as JSON, for a player in the browser.
+    fn to_json(&self) -> serde_json::Value;
+
+    /// The practice board's data (rules and sentences in `lang`) for the
+    /// page's board script, or `None` when the family has no board yet.
+    /// `assets` is the href of the folder with the engine and its worker.
+    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
+        let _ = (i18n, lang, assets);
+        None
+    }
+}
+
+/// A worked example the family has replayed and found right.
+pub trait WorkedExample: Debug + Send + Sync {
+    fn id(&self) -> &str;
+
+    /// The position the example starts from, with the move(s) marked.
+    fn before(&self) -> Frame;
+
+    /// The position after the last move, when it was legal.
+    fn after(&self) -> Option<Frame>;
+
+    /// The sentence under the boards, generated from the checked data.
+    fn describe(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// The text alternative of the board before the moves.
+    fn describe_before(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// The text alternative of the board after the moves.
+    fn describe_after(&self, i18n: &I18n, lang: &str) -> String;
+
+    /// For an example of several moves, each move and the position after
+    /// it with that move marked, so a reader can step through them; empty
+    /// when there is nothing to step through.
+    fn steps(&self) -> Vec<(GameMove, Frame)> {
+        Vec::new()
+    }
+}
+
+/// A sample game the family has replayed from its record (a ```` ```game ````
+/// block): the boards a reader steps through and the moves between them.
+pub trait SampleGame: Debug + Send + Sync {
+    fn id(&self) -> &str;
+
+    /// The start position, then the position after each move with that
+    /// move marked: one more frame than [`SampleGame::moves`].
+    fn frames(&self) -> Vec<Frame>;
+
+    /// The moves in order, as the record writes them, with their comments.
+    fn moves(&self) -> &[GameMove];
+
+    /// How the game stands after its last move ("The defenders win: …" or
+    /// that it goes on), in `lang`.
+    fn describe_end(&self, i18n: &I18n, lang: &str) -> String;
+}
+
+/// One move of a sample game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameMove {
+    /// The move as the record writes it, capture marks included (`d7-d5xd4`).
+    pub notation: String,
+    /// The author's comment on the move line, if any.
+    pub comment: Option<String>,
+}
+
+/// One board of a worked example: pieces as glyphs and the marks on top.
+#[derive(Debug, Clone)]
+pub struct Frame {
+    pub pieces: Vec<(Square, &'static Glyph)>,
+    pub annotations: Annotations,
+}
+
+/// An entry of the start diagram's key: a piece's palette colours and the
+/// Fluent id of what it stands for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LegendEntry {
+    /// The piece's palette token (its fill; `{token}-stroke` its outline).
+    pub token: &'static str,
+    pub label: &'static str,
+    /// A token for a small mark in the swatch (the king's crown).
+    pub mark: Option<&'static str>,
+}
+
+/// A variant whose rules, board, render ops and examples all check out:
+/// everything the site draws, in family-neutral parts.
+#[derive(Debug, Clone)]
+pub struct CheckedVariant {
+    /// The name of the family that checked it.
+    pub family: &'static str,
+    pub rules: Arc<dyn VariantRules>,
+    pub dims: Dims,
+    /// The start position.
+    pub start: Vec<(Square, &'static Glyph)>,
+    pub render: RenderSpec,
+    /// The ops for worked-example boards: the variant's own, with
+    /// coordinates added when it has none, because example text names squares.
+    pub example_render: RenderSpec,
+    /// In page order.
+    pub examples: Vec<Arc<dyn WorkedExample>>,
+    /// Sample games, in page order.
+    pub games: Vec<Arc<dyn SampleGame>>,
+    pub legend: &'static [LegendEntry],
+}
+
+impl CheckedVariant {
+    pub fn example(&self, id: &str) -> Option<&dyn WorkedExample> {
+        self.examples
+            .iter()
+            .find(|e| e.id() == id)
+            .map(|e| e.as_ref())
+    }
+
+    pub fn game(&self, id: &str) -> Option<&dyn SampleGame> {
+        self.games.iter().find(|g| g.id() == id).map(|g| g.as_ref())
+    }
+}
+
+/// Starter content for `rulehub new`: a family's default engine block and
+/// a worked example its engine confirms.
+pub trait Starter: Sync {
+    /// The `engine:` block of a new page when no existing page is copied.
+    fn default_engine(&self) -> &'static str;
+
+    /// A worked example (YAML) that this engine block's rules confirm, and
+    /// the sentence that introduces it in the page's prose.
+    fn example(&self, engine_block: &str) -> StarterExample;
+
+    /// The page's placeholder summary.
+    fn summary(&self, title: &str) -> String;
+
+    /// The page's sections (Markdown headings with a line on what each
+    /// holds), before the worked examples.
+    fn outline(&self) -> &'static str;
+}
+
+impl Debug for dyn Starter + '_ {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Starter")
+    }
+}
+
+/// A worked example written into a new page.
+#[derive(Debug, Clone)]
+pub struct StarterExample {
+    pub yaml: String,
+    /// The prose before the example (in the family's own terms: a tafl
+    /// trap, a draughts jump), wrapped like the rest of the page.
+    pub intro: String,
+}

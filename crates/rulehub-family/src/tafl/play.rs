@@ -1,0 +1,224 @@
+//! Tafl's practice-board data: what a variant page ships so the browser can
+//! play it against the engine's AI (the engine is `assets/play/engine.wasm`,
+//! built from `crates/rulehub-play`).
+//!
+//! The page carries its *resolved* rules — the same value its examples were
+//! checked with, custom author rules included — and every sentence the board
+//! says, already in the page's language, as one JSON blob in a
+//! `<script type="application/json">`. The board itself is
+//! `assets/play/board.js`; without JavaScript the section stays hidden.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use rulehub_core::i18n::{Arg, I18n};
+use rulehub_engine::Side;
+use rulehub_engine::tafl::{DrawReason, Rules, WinReason, preset, preset_names};
+
+/// Every message the board uses; `play-win` and `play-draw` are formatted
+/// once per outcome below, the rest are passed to the script as they are
+/// (with `{…}` placeholders where the script fills something in).
+pub const MESSAGE_IDS: &[&str] = &[
+    "play-heading",
+    "play-intro",
+    "play-you-play",
+    "play-side-attackers",
+    "play-side-defenders",
+    "play-level",
+    "play-level-easy",
+    "play-level-normal",
+    "play-level-hard",
+    "play-new-game",
+    "play-undo",
+    "play-flip",
+    "play-copy",
+    "play-copied",
+    "play-copy-failed",
+    "play-your-move",
+    "play-thinking",
+    "play-moved",
+    "play-captured",
+    "play-win",
+    "play-draw",
+    "play-board-label",
+    "play-piece-attacker",
+    "play-piece-defender",
+    "play-piece-king",
+    "play-empty",
+    "play-selected",
+    "play-keyboard-help",
+    "play-error",
+    // Room mode ("Invite a friend", room.js; docs/rooms.md). The refusals
+    // are per error code: the server's own sentences are English.
+    "play-room-heading",
+    "play-room-invite",
+    "play-room-creating",
+    "play-room-create-failed",
+    "play-room-joining",
+    "play-room-you-play",
+    "play-room-watching",
+    "play-room-waiting",
+    "play-room-friend-away",
+    "play-room-friend-here",
+    "play-room-link-label",
+    "play-room-copy-link",
+    "play-room-link-copied",
+    "play-room-their-move",
+    "play-room-to-move",
+    "play-room-sending",
+    "play-room-refused",
+    "play-room-gone",
+    "play-room-rematch",
+    "play-room-leave",
+    "play-room-status-connecting",
+    "play-room-status-open",
+    "play-room-status-reconnecting",
+    "play-room-status-closed",
+    "play-room-error-not-your-turn",
+    "play-room-error-stale",
+    "play-room-error-illegal-move",
+    "play-room-error-bad-notation",
+    "play-room-error-game-over",
+    "play-room-error-game-not-over",
+    "play-room-error-not-a-seat",
+    "play-room-error-bad-token",
+    "play-room-error-rate-limited",
+    "play-room-error-store-failed",
+    "play-room-error-too-many-rooms",
+    "play-room-error-origin-not-allowed",
+    "play-room-error-network",
+    "play-room-error-other",
+];
+
+/// Messages that take arguments, with the placeholder the script replaces.
+const PLACEHOLDERS: &[(&str, &[&str])] = &[
+    ("play-your-move", &["side"]),
+    ("play-moved", &["side", "move"]),
+    ("play-captured", &["squares"]),
+    ("play-board-label", &["rows", "cols"]),
+    ("play-error", &["error"]),
+    ("play-room-create-failed", &["error"]),
+    ("play-room-joining", &["room"]),
+    ("play-room-you-play", &["side", "room"]),
+    ("play-room-watching", &["room"]),
+    ("play-room-their-move", &["side"]),
+    ("play-room-to-move", &["side"]),
+    ("play-room-refused", &["reason"]),
+    ("play-room-error-other", &["code"]),
+];
+
+#[derive(Serialize)]
+struct PlayData<'a> {
+    rules: &'a Rules,
+    /// A preset with exactly these rules, so a copied record can name the
+    /// `rulehub replay` command that checks it; `None` for custom rules.
+    replay_preset: Option<&'static str>,
+    /// Throne, corners, camps and escape squares: `[kind, [cell index…]]`.
+    special: Vec<(&'static str, Vec<usize>)>,
+    assets: String,
+    strings: BTreeMap<&'static str, String>,
+    /// `win-<winner>-<reason>` and `draw-<reason>` → the sentence announcing it.
+    outcomes: BTreeMap<String, String>,
+}
+
+/// The name of the preset whose rules are these (on the page's own board).
+fn matching_preset(rules: &Rules) -> Option<&'static str> {
+    preset_names().iter().copied().find(|name| {
+        preset(name).is_some_and(|mut p| {
+            p.dims = rules.dims;
+            p.setup.clone_from(&rules.setup);
+            p == *rules
+        })
+    })
+}
+
+fn special_cells(rules: &Rules) -> Vec<(&'static str, Vec<usize>)> {
+    let dims = rules.dims;
+    rules
+        .special_squares(dims)
+        .into_iter()
+        .map(|(kind, squares)| {
+            let cells = squares
+                .iter()
+                .map(|s| usize::from(s.row) * usize::from(dims.cols) + usize::from(s.col))
+                .collect();
+            (kind.as_str(), cells)
+        })
+        .collect()
+}
+
+fn outcome_sentences(i18n: &I18n, lang: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for reason in WinReason::ALL {
+        let how = i18n.message(lang, &format!("win-{}", reason.code()), &[]);
+        for winner in [Side::Attackers, Side::Defenders] {
+            let sentence = i18n.message(
+                lang,
+                "play-win",
+                &[
+                    ("winner", Arg::Str(winner.as_str())),
+                    ("how", Arg::Str(&how)),
+                ],
+            );
+            out.insert(
+                format!("win-{}-{}", winner.as_str(), reason.code()),
+                sentence,
+            );
+        }
+    }
+    for reason in DrawReason::ALL {
+        let how = i18n.message(lang, &format!("draw-{}", reason.code()), &[]);
+        let sentence = i18n.message(lang, "play-draw", &[("how", Arg::Str(&how))]);
+        out.insert(format!("draw-{}", reason.code()), sentence);
+    }
+    out
+}
+
+fn strings(i18n: &I18n, lang: &str) -> BTreeMap<&'static str, String> {
+    MESSAGE_IDS
+        .iter()
+        .filter(|id| !matches!(**id, "play-win" | "play-draw"))
+        .map(|&id| {
+            let names = PLACEHOLDERS
+                .iter()
+                .find(|(p, _)| *p == id)
+                .map_or(&[][..], |(_, names)| *names);
+            let tokens: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
+            let args: Vec<(&str, Arg<'_>)> = names
+                .iter()
+                .zip(&tokens)
+                .map(|(name, token)| (*name, Arg::Str(token)))
+                .collect();
+            (id, i18n.message(lang, id, &args))
+        })
+        .collect()
+}
+
+/// The board's data for a page in `lang` playing `rules`; `assets` is the
+/// href of the folder holding the engine and its worker.
+pub fn practice_data(rules: &Rules, i18n: &I18n, lang: &str, assets: &str) -> serde_json::Value {
+    let data = PlayData {
+        rules,
+        replay_preset: matching_preset(rules),
+        special: special_cells(rules),
+        assets: assets.to_string(),
+        strings: strings(i18n, lang),
+        outcomes: outcome_sentences(i18n, lang),
+    };
+    // Plain strings, maps and the rules serialize without fail.
+    serde_json::to_value(&data).expect("page data serializes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_on_its_own_board_is_named_and_an_override_is_not() {
+        let mut rules = preset("copenhagen").expect("preset");
+        assert_eq!(matching_preset(&rules), Some("copenhagen"));
+        rules.move_limit = Some(7);
+        assert_eq!(matching_preset(&rules), None);
+    }
+}

@@ -1,0 +1,649 @@
+//! Markdown bodies to HTML (pulldown-cmark), with rulehub's shortcodes and
+//! worked-example blocks swapped for the HTML the later stages made.
+
+// Problems are built only on the error path (see rulehub-core).
+#![allow(clippy::result_large_err)]
+
+mod safety;
+mod shortcode;
+
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashMap, HashSet};
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+
+pub use rulehub_core::hub::RawHtml;
+pub use safety::audit;
+pub use shortcode::{Shortcode, ShortcodeKind};
+
+/// The info string that marks a worked example.
+pub const EXAMPLE_INFO: &str = "example";
+/// The info string of a sample game's block: ```` ```game ID ````.
+pub const GAME_INFO: &str = "game";
+
+pub(crate) fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_SMART_PUNCTUATION
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}
+
+/// A fenced block of a given info string, with where its content starts in
+/// the body (so an error inside it can name the exact line).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FencedBlock {
+    /// The words after the info string's first (a game's id).
+    pub label: String,
+    pub text: String,
+    /// Byte offset in the body of the block's first content line.
+    pub content_offset: usize,
+    /// Byte offset in the body of the opening fence.
+    pub fence_offset: usize,
+}
+
+/// Every fenced block whose info string is `info`, in order.
+pub fn fenced_blocks(body: &str, info: &str) -> Vec<FencedBlock> {
+    let mut blocks = Vec::new();
+    let mut current: Option<FencedBlock> = None;
+    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang)))
+                if lang.split_whitespace().next() == Some(info) =>
+            {
+                let content_offset = body[range.start..]
+                    .find('\n')
+                    .map_or(range.end, |i| range.start + i + 1);
+                current = Some(FencedBlock {
+                    label: lang
+                        .split_whitespace()
+                        .skip(1)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    text: String::new(),
+                    content_offset,
+                    fence_offset: range.start,
+                });
+            }
+            Event::Text(text) => {
+                if let Some(block) = current.as_mut() {
+                    block.text.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.extend(current.take()),
+            _ => {}
+        }
+    }
+    blocks
+}
+
+/// What the page stage supplies for the placeholders in a body.
+pub trait Embeds {
+    /// HTML for a shortcode, or a message saying why it cannot be placed.
+    fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String>;
+    /// HTML for the `index`-th worked-example block of the body.
+    fn example_block(&self, index: usize) -> String;
+    /// HTML for the `index`-th sample-game block of the body.
+    fn game_block(&self, index: usize) -> String;
+}
+
+/// A heading of the rendered page, for anchors and a table of contents.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Heading {
+    pub level: u8,
+    pub id: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rendered {
+    pub html: String,
+    pub headings: Vec<Heading>,
+}
+
+/// A problem in the body, at a byte offset of the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyError {
+    pub offset: usize,
+    pub message: String,
+    pub help: String,
+}
+
+/// Where a body is rendered: as a page of its own (the default), or as one
+/// section of a longer page (a family's "print all rules" page), whose
+/// headings sit lower and whose anchors carry the section's prefix, so that
+/// the ids of many bodies on one page stay unique.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Placement<'a> {
+    /// Levels added to every heading (at most h6).
+    pub heading_offset: u8,
+    /// Put before every heading id and every `#anchor` link.
+    pub id_prefix: &'a str,
+}
+
+impl Placement<'_> {
+    fn level(&self, level: HeadingLevel) -> HeadingLevel {
+        match heading_level(level).saturating_add(self.heading_offset) {
+            1 => HeadingLevel::H1,
+            2 => HeadingLevel::H2,
+            3 => HeadingLevel::H3,
+            4 => HeadingLevel::H4,
+            5 => HeadingLevel::H5,
+            _ => HeadingLevel::H6,
+        }
+    }
+}
+
+/// Renders a page body. Every problem is reported, not only the first.
+/// Raw HTML is sanitised unless `raw_html` trusts it.
+pub fn render(
+    body: &str,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+) -> Result<Rendered, Vec<BodyError>> {
+    render_placed(body, embeds, raw_html, Placement::default())
+}
+
+/// [`render`], with the body placed as `placement` says.
+pub fn render_placed(
+    body: &str,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+    placement: Placement,
+) -> Result<Rendered, Vec<BodyError>> {
+    let mut errors = Vec::new();
+    let code_ranges = code_ranges(body);
+    let prepared = shortcode::extract(body, &code_ranges, &mut errors);
+    let mut generated = Vec::with_capacity(prepared.shortcodes.len());
+    for (shortcode, offset) in &prepared.shortcodes {
+        match embeds.shortcode(shortcode) {
+            Ok(html) => generated.push(html),
+            Err(message) => {
+                errors.push(BodyError {
+                    offset: *offset,
+                    message,
+                    help: shortcode.kind.help().to_string(),
+                });
+                generated.push(String::new());
+            }
+        }
+    }
+    let placeholders: HashMap<usize, usize> = prepared
+        .placeholders
+        .iter()
+        .enumerate()
+        .map(|(index, &at)| (at, index))
+        .collect();
+    let mut placed = vec![false; placeholders.len()];
+    let markers = Markers::for_body(body);
+    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
+        .into_offset_iter()
+        .collect();
+    let mut out_events = Vec::with_capacity(events.len());
+    let mut headings = Vec::new();
+    let mut ids = UniqueIds::default();
+    let mut example_index = 0;
+    let mut game_index = 0;
+    let mut needs_sanitising = false;
+    let sanitise = raw_html == RawHtml::Sanitise;
+    // Text inside code is shown as written, shortcode-like or not.
+    let mut in_code = false;
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Html(_) if placeholders.contains_key(&range.start) => {
+                let index = placeholders[&range.start];
+                placed[index] = true;
+                out_events.push(markers.event(index, &generated[index]));
+                i += 1;
+            }
+            Event::Html(_) | Event::InlineHtml(_) => {
+                needs_sanitising = true;
+                out_events.push(event.clone());
+                i += 1;
+            }
+            Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. })
+                if !safety::is_safe_url(dest_url) =>
+            {
+                needs_sanitising = true;
+                out_events.push(event.clone());
+                i += 1;
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.split_whitespace().next() == Some(EXAMPLE_INFO) =>
+            {
+                let index = generated.len();
+                generated.push(embeds.example_block(example_index));
+                out_events.push(markers.event(index, &generated[index]));
+                example_index += 1;
+                i = skip_to_end_of_code_block(&events, i);
+            }
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
+                if info.split_whitespace().next() == Some(GAME_INFO) =>
+            {
+                let index = generated.len();
+                generated.push(embeds.game_block(game_index));
+                out_events.push(markers.event(index, &generated[index]));
+                game_index += 1;
+                i = skip_to_end_of_code_block(&events, i);
+            }
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => {
+                let end = events[i..]
+                    .iter()
+                    .position(|(e, _)| matches!(e, Event::End(TagEnd::Heading(_))))
+                    .map_or(events.len(), |p| i + p);
+                let text = plain_text(&events[i + 1..end]);
+                let id = format!(
+                    "{}{}",
+                    placement.id_prefix,
+                    ids.unique(id.as_deref().map_or_else(|| slugify(&text), str::to_string))
+                );
+                headings.push(Heading {
+                    level: heading_level(*level),
+                    id: id.clone(),
+                    text,
+                });
+                let attrs = attrs
+                    .iter()
+                    .filter(|(name, _)| !sanitise || safety::heading_attribute_allowed(name))
+                    .cloned()
+                    .collect();
+                out_events.push(Event::Start(Tag::Heading {
+                    level: placement.level(*level),
+                    id: Some(CowStr::from(id)),
+                    classes: classes.clone(),
+                    attrs,
+                }));
+                i += 1;
+            }
+            Event::End(TagEnd::Heading(level)) => {
+                out_events.push(Event::End(TagEnd::Heading(placement.level(*level))));
+                i += 1;
+            }
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) if !placement.id_prefix.is_empty() && dest_url.starts_with('#') => {
+                out_events.push(Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: CowStr::from(format!("#{}{}", placement.id_prefix, &dest_url[1..])),
+                    title: title.clone(),
+                    id: id.clone(),
+                }));
+                i += 1;
+            }
+            Event::Start(Tag::CodeBlock(_)) | Event::End(TagEnd::CodeBlock) => {
+                in_code = matches!(event, Event::Start(_));
+                out_events.push(event.clone());
+                i += 1;
+            }
+            Event::Text(text) if !in_code => {
+                if let Some(pos) = shortcode::misplaced(text) {
+                    errors.push(BodyError {
+                        offset: prepared.body_offset(range.start + pos.min(range.len())),
+                        message: "a shortcode must stand on a line of its own".to_string(),
+                        help: "put the `{{…}}` on its own line with blank lines around it"
+                            .to_string(),
+                    });
+                }
+                out_events.push(event.clone());
+                i += 1;
+            }
+            _ => {
+                out_events.push(event.clone());
+                i += 1;
+            }
+        }
+    }
+    for (index, _) in placed.iter().enumerate().filter(|(_, placed)| !**placed) {
+        errors.push(BodyError {
+            offset: prepared.shortcodes[index].1,
+            message: "this shortcode is inside raw HTML, so it cannot be placed".to_string(),
+            help: "close the HTML block above it and leave a blank line before the shortcode"
+                .to_string(),
+        });
+    }
+    if !errors.is_empty() {
+        errors.sort_by_key(|e| e.offset);
+        return Err(cap(errors));
+    }
+    let mut html = String::with_capacity(body.len() * 3 / 2);
+    pulldown_cmark::html::push_html(&mut html, out_events.into_iter());
+    if sanitise && needs_sanitising {
+        html = safety::sanitise(&html);
+    }
+    Ok(Rendered {
+        html: markers.replace(&html, &generated),
+        headings,
+    })
+}
+
+/// At most [`MAX_PROBLEMS_PER_BODY`](rulehub_core::hub::limits::MAX_PROBLEMS_PER_BODY)
+/// errors, the last saying how many were left out.
+fn cap(mut errors: Vec<BodyError>) -> Vec<BodyError> {
+    let max = rulehub_core::hub::limits::MAX_PROBLEMS_PER_BODY;
+    if errors.len() > max {
+        let left_out = errors.len() - max;
+        errors.truncate(max);
+        let offset = errors.last().map_or(0, |e| e.offset);
+        errors.push(BodyError {
+            offset,
+            message: format!("… and {left_out} more problems in this page, not shown"),
+            help: "fix the ones above first; they are often the same mistake".to_string(),
+        });
+    }
+    errors
+}
+
+fn skip_to_end_of_code_block(events: &[(Event, Range<usize>)], start: usize) -> usize {
+    events[start..]
+        .iter()
+        .position(|(e, _)| matches!(e, Event::End(TagEnd::CodeBlock)))
+        .map_or(events.len(), |p| start + p + 1)
+}
+
+/// Byte ranges of code (blocks and spans), where `{{` is just text.
+fn code_ranges(body: &str) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut block_start = None;
+    for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
+        match event {
+            Event::Start(Tag::CodeBlock(_)) => block_start = Some(range.start),
+            Event::End(TagEnd::CodeBlock) => {
+                if let Some(start) = block_start.take() {
+                    ranges.push(start..range.end);
+                }
+            }
+            Event::Code(_) => ranges.push(range),
+            _ => {}
+        }
+    }
+    ranges
+}
+
+fn plain_text(events: &[(Event, Range<usize>)]) -> String {
+    let mut text = String::new();
+    for (event, _) in events {
+        if let Event::Text(t) | Event::Code(t) = event {
+            text.push_str(t);
+        }
+    }
+    text
+}
+
+fn heading_level(level: HeadingLevel) -> u8 {
+    match level {
+        HeadingLevel::H1 => 1,
+        HeadingLevel::H2 => 2,
+        HeadingLevel::H3 => 3,
+        HeadingLevel::H4 => 4,
+        HeadingLevel::H5 => 5,
+        HeadingLevel::H6 => 6,
+    }
+}
+
+/// An anchor id from heading text: lowercase words joined by `-`; letters
+/// of every script are kept so Czech and Finnish headings stay readable.
+pub fn slugify(text: &str) -> String {
+    let mut slug = String::with_capacity(text.len());
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if (c.is_whitespace() || c == '-' || c == '_')
+            && !slug.is_empty()
+            && !slug.ends_with('-')
+        {
+            slug.push('-');
+        }
+    }
+    let slug = slug.trim_end_matches('-').to_string();
+    if slug.is_empty() {
+        "section".to_string()
+    } else {
+        slug
+    }
+}
+
+/// Heading ids, each used once: a repeated base gets `-1`, `-2`, … Each
+/// base remembers its next suffix, so many equal headings stay linear.
+#[derive(Default)]
+struct UniqueIds {
+    used: HashSet<String>,
+    next_suffix: HashMap<String, usize>,
+}
+
+impl UniqueIds {
+    fn unique(&mut self, base: String) -> String {
+        if self.used.insert(base.clone()) {
+            return base;
+        }
+        let next = self.next_suffix.entry(base.clone()).or_insert(1);
+        loop {
+            let id = format!("{base}-{next}");
+            *next += 1;
+            if self.used.insert(id.clone()) {
+                return id;
+            }
+        }
+    }
+}
+
+/// Where generated HTML goes in the rendered page: private-use characters
+/// around a key derived from the body and an index. The key keeps an
+/// author from forging a marker (it would have to contain a hash of the
+/// body it is in), and the index is looked up, never trusted.
+struct Markers {
+    key: String,
+}
+
+const MARKER_OPEN: char = '\u{E000}';
+const MARKER_CLOSE: char = '\u{E001}';
+
+impl Markers {
+    fn for_body(body: &str) -> Markers {
+        let mut hasher = DefaultHasher::new();
+        body.hash(&mut hasher);
+        Markers {
+            key: format!("{:016x}", hasher.finish()),
+        }
+    }
+
+    /// The event that stands for `generated` until [`Markers::replace`]. It
+    /// ends in a line break when `generated` does, so the HTML writer lays
+    /// out what follows as it would around `generated` itself.
+    fn event(&self, index: usize, generated: &str) -> Event<'static> {
+        let newline = if generated.ends_with('\n') { "\n" } else { "" };
+        Event::Html(CowStr::from(format!(
+            "{MARKER_OPEN}{}:{index}{MARKER_CLOSE}{newline}",
+            self.key
+        )))
+    }
+
+    /// `html` with every genuine marker replaced by its generated HTML.
+    fn replace(&self, html: &str, generated: &[String]) -> String {
+        let mut out =
+            String::with_capacity(html.len() + generated.iter().map(String::len).sum::<usize>());
+        let mut rest = html;
+        while let Some(open) = rest.find(MARKER_OPEN) {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + MARKER_OPEN.len_utf8()..];
+            let found = after.find(MARKER_CLOSE).and_then(|close| {
+                let index = after[..close]
+                    .strip_prefix(self.key.as_str())?
+                    .strip_prefix(':')?;
+                let html = generated.get(index.parse::<usize>().ok()?)?;
+                // The line break after the marker stands for this one.
+                Some((html.strip_suffix('\n').unwrap_or(html), close))
+            });
+            match found {
+                Some((html, close)) => {
+                    out.push_str(html);
+                    rest = &after[close + MARKER_CLOSE.len_utf8()..];
+                }
+                None => {
+                    out.push(MARKER_OPEN);
+                    rest = after;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoEmbeds;
+
+    impl Embeds for NoEmbeds {
+        fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+            match shortcode.kind {
+                ShortcodeKind::Svg if shortcode.target == "board.svg" => Ok(format!(
+                    "<figure>{}</figure>",
+                    shortcode.caption.as_deref().unwrap_or("")
+                )),
+                _ => Err(format!("no `{}` here", shortcode.target)),
+            }
+        }
+        fn example_block(&self, index: usize) -> String {
+            format!("<div class=\"example\">{index}</div>")
+        }
+        fn game_block(&self, index: usize) -> String {
+            format!("<div class=\"game\">{index}</div>")
+        }
+    }
+
+    #[test]
+    fn headings_get_unique_readable_ids() {
+        let rendered = render(
+            "## Král a trůn\n\n## Král a trůn\n\n## Setup {#start}\n",
+            &NoEmbeds,
+            RawHtml::Sanitise,
+        )
+        .expect("valid");
+        let ids: Vec<&str> = rendered.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(ids, ["král-a-trůn", "král-a-trůn-1", "start"]);
+        assert!(
+            rendered.html.contains("<h2 id=\"král-a-trůn-1\">"),
+            "{}",
+            rendered.html
+        );
+    }
+
+    #[test]
+    fn a_body_placed_as_a_section_has_lower_headings_and_prefixed_anchors() {
+        let placement = Placement {
+            heading_offset: 1,
+            id_prefix: "brandubh-",
+        };
+        let rendered = render_placed(
+            "## Setup\n\nSee [the capture](#capture) and [elsewhere](../x/#capture).\n\n###### Deep\n",
+            &NoEmbeds,
+            RawHtml::Sanitise,
+            placement,
+        )
+        .expect("valid");
+        let html = &rendered.html;
+        assert!(
+            html.contains("<h3 id=\"brandubh-setup\">Setup</h3>"),
+            "{html}"
+        );
+        assert!(html.contains("href=\"#brandubh-capture\""), "{html}");
+        assert!(html.contains("href=\"../x/#capture\""), "{html}");
+        // h6 stays h6: there is no h7.
+        assert!(
+            html.contains("<h6 id=\"brandubh-deep\">Deep</h6>"),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn tables_footnotes_strikethrough_and_smart_quotes_are_on() {
+        let body = "| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~ \"new\"[^1]\n\n[^1]: note\n";
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("valid")
+            .html;
+        assert!(html.contains("<table>"));
+        assert!(html.contains("<del>old</del>"));
+        assert!(html.contains("“new”"));
+        assert!(html.contains("footnote-definition"));
+    }
+
+    #[test]
+    fn shortcodes_and_example_blocks_are_replaced_in_place() {
+        let body = "Intro\n{{svg:board.svg \"A & B\"}}\n\n```example\nid: x\n```\n\nOutro\n";
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("valid")
+            .html;
+        assert!(html.contains("<figure>A & B</figure>"), "{html}");
+        assert!(html.contains("<div class=\"example\">0</div>"));
+        assert!(!html.contains("id: x"));
+        assert!(html.starts_with("<p>Intro</p>"), "{html}");
+    }
+
+    #[test]
+    fn unknown_names_and_misplaced_shortcodes_are_errors_with_offsets() {
+        let body = "text\n\n{{svg:nope.svg}}\n\n{{video:x}}\n\nsee {{svg:board.svg}} here\n";
+        let errors = render(body, &NoEmbeds, RawHtml::Sanitise).expect_err("three problems");
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert_eq!(errors[0].offset, body.find("{{svg:nope").expect("present"));
+        assert!(
+            errors[1].message.contains("unknown shortcode `video`"),
+            "{}",
+            errors[1].message
+        );
+        assert!(errors[2].message.contains("own"));
+    }
+
+    #[test]
+    fn shortcodes_inside_code_are_left_alone() {
+        let body = "```\n{{svg:nope.svg}}\n```\n\nUse `{{svg:board.svg}}` to place it.\n";
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("code is not scanned")
+            .html;
+        assert!(html.contains("{{svg:nope.svg}}"));
+    }
+
+    #[test]
+    fn finds_example_blocks_with_their_offsets() {
+        let body = "a\n\n```example\nid: one\n```\n\n```yaml\nid: other\n```\n";
+        let blocks = fenced_blocks(body, EXAMPLE_INFO);
+        assert_eq!(blocks.len(), 1);
+        assert_eq!(blocks[0].text, "id: one\n");
+        assert_eq!(
+            &body[blocks[0].content_offset..blocks[0].content_offset + 7],
+            "id: one"
+        );
+    }
+
+    #[test]
+    fn game_blocks_keep_their_label_and_are_replaced_in_place() {
+        let body = "Intro.\n\n```game short-win\n1. d1-d3\n```\n\n```game\n```\n";
+        let blocks = fenced_blocks(body, GAME_INFO);
+        assert_eq!(blocks.len(), 2);
+        assert_eq!(blocks[0].label, "short-win");
+        assert_eq!(blocks[0].text, "1. d1-d3\n");
+        assert_eq!(blocks[1].label, "");
+        let html = render(body, &NoEmbeds, RawHtml::Sanitise)
+            .expect("renders")
+            .html;
+        assert!(html.contains("<div class=\"game\">0</div>"), "{html}");
+        assert!(html.contains("<div class=\"game\">1</div>"), "{html}");
+        assert!(
+            !html.contains("d1-d3"),
+            "the record is not shown as code: {html}"
+        );
+    }
+}
