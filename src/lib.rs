@@ -21,9 +21,10 @@
 //!    through the family its folder names.
 //! 5. This crate: [`scaffold`], [`inventory`], [`translations`], [`site`]
 //!    (pages, templates, output) and [`serve`].
-//! 6. The binary's `cli` module, the only code that prints. It may use an
-//!    engine directly (`perft`, `replay`, `ai`, `match`), or take one from a
-//!    family through [`family::GameFamily::command_line_engine`].
+//! 6. The binary's `cli` module, the only code that prints. `perft`,
+//!    `replay`, `ai` and `match` drive a game they take from the family that
+//!    has the preset ([`family::GameFamily::command_line_engine`]), so they
+//!    know no game either.
 //!
 //! The lower layers are re-exported here under their module names, so
 //! `rulehub::hub`, `rulehub::family` and the rest read as one library.

@@ -4,8 +4,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::engine::ai::{Deadline, Level, Limits, SearchResult, tafl};
-use rulehub::engine::tafl::{DEFAULT_PRESET, Game, Move};
+use rulehub::engine::ai::{Deadline, Level, Limits};
+use rulehub::engine::tafl::DEFAULT_PRESET;
+use rulehub::family::{CommandLineEngine, EngineRequest, Thought};
 
 use super::{EXIT_CONTENT, EXIT_USAGE};
 
@@ -18,8 +19,9 @@ pub struct AiArgs {
     /// from the setup).
     #[arg(long)]
     pub setup: Option<String>,
-    /// The side to move (default: the rules' first mover).
-    #[arg(long, value_parser = ["attackers", "defenders"])]
+    /// The side to move, for tafl: attackers or defenders (default: the
+    /// rules' first mover; a draughts FEN names it itself).
+    #[arg(long)]
     pub to_move: Option<String>,
     /// The AI level whose search bounds apply (easy, normal, hard).
     #[arg(long, default_value = "normal", value_parser = level_names())]
@@ -41,18 +43,22 @@ pub fn level_names() -> Vec<&'static str> {
 }
 
 pub fn run(args: &AiArgs) -> ExitCode {
-    let game =
-        match super::perft::start(&args.rules, args.setup.as_deref(), args.to_move.as_deref()) {
-            Ok(game) => game,
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(EXIT_USAGE);
-            }
-        };
-    if game.outcome().is_over() {
+    let request = EngineRequest {
+        setup: args.setup.as_deref(),
+        to_move: args.to_move.as_deref(),
+        ..EngineRequest::default()
+    };
+    let engine = match super::perft::engine(&args.rules, &request) {
+        Ok(engine) => engine,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    if let Some(ending) = engine.ending() {
         eprintln!(
             "error: the game is already over ({}); give a position where the side to move can play",
-            game.outcome()
+            ending.description
         );
         return ExitCode::from(EXIT_CONTENT);
     }
@@ -66,60 +72,46 @@ pub fn run(args: &AiArgs) -> ExitCode {
         limits = Limits::depth(64);
     }
     let started = Instant::now();
-    let result = think(&game, &limits, args.seed, args.time_ms, started);
+    let thought = think(engine.as_ref(), &limits, args.seed, args.time_ms, started);
     let seconds = started.elapsed().as_secs_f64();
-    let Some(result) = result else {
+    let Some(thought) = thought else {
         eprintln!("error: the side to move has no legal move");
         return ExitCode::from(EXIT_CONTENT);
     };
-    println!("move {}", notation(&game, result.best));
-    println!("score {}", describe_score(&result));
+    println!("move {}", thought.notation);
+    println!("score {}", describe_score(&thought));
     let rate = if seconds > 0.0 {
-        result.nodes as f64 / seconds
+        thought.nodes as f64 / seconds
     } else {
         0.0
     };
     println!(
         "depth {}, nodes {}, {:.0} nodes/s, {:.3} s",
-        result.depth, result.nodes, rate, seconds
+        thought.depth, thought.nodes, rate, seconds
     );
     ExitCode::SUCCESS
 }
 
 /// Searches with an optional wall-clock budget measured from `started`.
 pub fn think(
-    game: &Game,
+    engine: &dyn CommandLineEngine,
     limits: &Limits,
     seed: u64,
     time_ms: Option<u64>,
     started: Instant,
-) -> Option<SearchResult<Move>> {
+) -> Option<Thought> {
     let now_ms = move || started.elapsed().as_secs_f64() * 1000.0;
     let deadline = time_ms.map(|ms| Deadline {
         now_ms: &now_ms,
         budget_ms: ms as f64,
     });
-    tafl::best_move(game, limits, seed, deadline.as_ref())
+    engine.think(limits, seed, deadline.as_ref())
 }
 
-/// The move as `rulehub replay` reads it, with its capture marks.
-pub fn notation(game: &Game, mv: Move) -> String {
-    let dims = game.dims();
-    let mut trial = game.clone();
-    let mut text = mv.name(dims);
-    if let Ok(played) = trial.play(mv) {
-        for sq in played.captures {
-            text.push('x');
-            text.push_str(&sq.name(dims));
-        }
-    }
-    text
-}
-
-fn describe_score(result: &SearchResult<Move>) -> String {
-    match result.mate_in() {
-        Some(plies) if plies > 0 => format!("{} (wins in {plies} plies)", result.score),
-        Some(plies) => format!("{} (loses in {} plies)", result.score, -plies),
-        None => result.score.to_string(),
+fn describe_score(thought: &Thought) -> String {
+    match thought.mate_in {
+        Some(plies) if plies > 0 => format!("{} (wins in {plies} plies)", thought.score),
+        Some(plies) => format!("{} (loses in {} plies)", thought.score, -plies),
+        None => thought.score.to_string(),
     }
 }

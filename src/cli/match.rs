@@ -2,29 +2,34 @@
 //! series of games, print the tally and optionally write every game as a
 //! record that `rulehub replay` re-checks.
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::engine::Side;
 use rulehub::engine::ai::{Level, XorShift};
-use rulehub::engine::tafl::{DEFAULT_PRESET, Game, Move, Outcome};
+use rulehub::engine::tafl::DEFAULT_PRESET;
+use rulehub::family::{CommandLineEngine, EngineRequest};
 
 use super::EXIT_USAGE;
-use super::ai::{notation, think};
+use super::ai::think;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
     /// The rules preset (see `rulehub perft --help` for the list).
     #[arg(long, default_value = DEFAULT_PRESET)]
     pub rules: String,
-    /// Who plays the attackers: an AI level (easy, normal, hard) or `random`.
+    /// Who plays the attackers (tafl): an AI level (easy, normal, hard) or `random`.
     #[arg(long, value_parser = parse_player)]
-    pub attackers: Player,
-    /// Who plays the defenders: an AI level (easy, normal, hard) or `random`.
+    pub attackers: Option<Player>,
+    /// Who plays the defenders (tafl): an AI level or `random`.
     #[arg(long, value_parser = parse_player)]
-    pub defenders: Player,
+    pub defenders: Option<Player>,
+    /// Who plays white (draughts): an AI level or `random`.
+    #[arg(long, value_parser = parse_player)]
+    pub white: Option<Player>,
+    /// Who plays black (draughts): an AI level or `random`.
+    #[arg(long, value_parser = parse_player)]
+    pub black: Option<Player>,
     /// How many games to play.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
@@ -41,6 +46,46 @@ pub struct MatchArgs {
     /// on the machine's speed).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_ms: Option<u64>,
+}
+
+impl MatchArgs {
+    /// The side options as given, by the side names families use.
+    fn side_options(&self) -> [(&'static str, Option<Player>); 4] {
+        [
+            ("attackers", self.attackers),
+            ("defenders", self.defenders),
+            ("white", self.white),
+            ("black", self.black),
+        ]
+    }
+
+    /// The players of the game's two sides, in `sides` order; an error
+    /// sentence when a side has no player or a player no side.
+    fn players(&self, sides: [&'static str; 2]) -> Result<[Player; 2], String> {
+        let options = self.side_options();
+        let player = |side: &str| {
+            options
+                .iter()
+                .find(|(name, _)| *name == side)
+                .and_then(|(_, player)| *player)
+                .ok_or_else(|| {
+                    format!(
+                        "give both sides' players: --{} and --{} (for {})",
+                        sides[0], sides[1], self.rules
+                    )
+                })
+        };
+        if let Some((stray, _)) = options
+            .iter()
+            .find(|(name, player)| player.is_some() && !sides.contains(name))
+        {
+            return Err(format!(
+                "--{stray} is not a side of {}: its sides are {} and {}",
+                self.rules, sides[0], sides[1]
+            ));
+        }
+        Ok([player(sides[0])?, player(sides[1])?])
+    }
 }
 
 /// Who makes the moves of one side.
@@ -71,16 +116,17 @@ fn parse_player(text: &str) -> Result<Player, String> {
     })
 }
 
-#[derive(Default)]
-struct Tally {
-    attackers: u32,
-    defenders: u32,
-    draws: u32,
-}
-
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let start = match super::perft::start(&args.rules, None, None) {
-        Ok(game) => game,
+    let start = match super::perft::engine(&args.rules, &EngineRequest::default()) {
+        Ok(engine) => engine,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::from(EXIT_USAGE);
+        }
+    };
+    let sides = start.sides();
+    let players = match args.players(sides) {
+        Ok(players) => players,
         Err(message) => {
             eprintln!("error: {message}");
             return ExitCode::from(EXIT_USAGE);
@@ -95,110 +141,96 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         );
         return ExitCode::from(EXIT_USAGE);
     }
-    let mut tally = Tally::default();
+    let mut wins = [0u32; 2];
+    let mut draws = 0u32;
     for number in 1..=args.games {
         // Each game gets its own stream, so game N is the same whatever the count.
         let game_seed =
             XorShift::new(args.seed ^ u64::from(number).wrapping_mul(0x9E37_79B9)).next_u64();
-        let (game, moves) = play_game(&start, args, game_seed);
-        let outcome = game.outcome();
-        match outcome {
-            Outcome::Win {
-                winner: Side::Attackers,
-                ..
-            } => tally.attackers += 1,
-            Outcome::Win {
-                winner: Side::Defenders,
-                ..
-            } => tally.defenders += 1,
-            _ => tally.draws += 1,
+        let (game, moves) = play_game(start.as_ref(), sides, players, args, game_seed);
+        let ending = game.ending();
+        match ending
+            .as_ref()
+            .and_then(|e| e.winner)
+            .and_then(|winner| sides.iter().position(|side| *side == winner))
+        {
+            Some(side) => wins[side] += 1,
+            None => draws += 1,
         }
-        let result = if outcome.is_over() {
-            outcome.to_string()
-        } else {
-            format!(
+        let result = match &ending {
+            Some(ending) => ending.description.clone(),
+            None => format!(
                 "unfinished after {} moves (counted as a draw)",
                 args.max_plies
-            )
+            ),
         };
-        println!("game {number}: {result} after {} moves", moves.len());
+        println!("game {number}: {result} after {moves} moves");
         if let Some(dir) = &args.records {
             let path = dir.join(format!("game-{number:03}.txt"));
-            let text = record_text(args, number, &start, &moves, &result);
-            if let Err(e) = std::fs::write(&path, text) {
+            let header = [
+                format!(
+                    "rulehub match, rules {}, game {number}: {} {}, {} {}, seed {}",
+                    args.rules,
+                    sides[0],
+                    players[0].name(),
+                    sides[1],
+                    players[1].name(),
+                    args.seed
+                ),
+                format!("result: {result}"),
+            ];
+            if let Err(e) = std::fs::write(&path, game.record(&header)) {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::from(EXIT_USAGE);
             }
         }
     }
     println!(
-        "attackers {}, defenders {}, draws {}",
-        tally.attackers, tally.defenders, tally.draws
+        "{} {}, {} {}, draws {draws}",
+        sides[0], wins[0], sides[1], wins[1]
     );
     ExitCode::SUCCESS
 }
 
-/// Plays one game from `start`; returns the final game and the moves played.
-fn play_game(start: &Game, args: &MatchArgs, seed: u64) -> (Game, Vec<Move>) {
-    let mut game = start.clone();
+/// Plays one game from `start`; returns the final game and how many moves
+/// were played.
+fn play_game(
+    start: &dyn CommandLineEngine,
+    sides: [&'static str; 2],
+    players: [Player; 2],
+    args: &MatchArgs,
+    seed: u64,
+) -> (Box<dyn CommandLineEngine>, usize) {
+    let mut game = start.boxed_clone();
     let mut rng = XorShift::new(seed);
-    let mut moves = Vec::new();
-    while !game.outcome().is_over() && moves.len() < args.max_plies as usize {
-        let player = match game.to_move() {
-            Side::Attackers => args.attackers,
-            Side::Defenders => args.defenders,
+    let mut moves = 0;
+    while game.ending().is_none() && moves < args.max_plies as usize {
+        let to_move = game.to_move();
+        let player = if to_move == sides[0] {
+            players[0]
+        } else {
+            players[1]
         };
         let choice = match player {
-            Player::Random => {
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    None
-                } else {
-                    Some(legal[rng.below(legal.len() as u64) as usize])
-                }
-            }
+            Player::Random => match game.legal_move_count() {
+                0 => None,
+                count => Some(rng.below(count as u64) as usize),
+            },
             Player::Ai(level) => think(
-                &game,
+                game.as_ref(),
                 &level.limits(),
                 rng.next_u64(),
                 args.time_ms,
                 Instant::now(),
             )
-            .map(|r| r.best),
+            .map(|thought| thought.index),
         };
-        let Some(mv) = choice else { break };
-        if game.play(mv).is_err() {
-            // The AI only returns legal moves; stop rather than loop if not.
+        // The AI only returns legal moves; stop rather than loop if not.
+        let Some(index) = choice else { break };
+        if game.play_legal(index).is_none() {
             break;
         }
-        moves.push(mv);
+        moves += 1;
     }
     (game, moves)
-}
-
-/// The game as a record `rulehub replay --rules PRESET FILE` accepts: a
-/// comment header, then one numbered move a line with its capture marks.
-fn record_text(
-    args: &MatchArgs,
-    number: u32,
-    start: &Game,
-    moves: &[Move],
-    result: &str,
-) -> String {
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# rulehub match, rules {}, game {number}: attackers {}, defenders {}, seed {}",
-        args.rules,
-        args.attackers.name(),
-        args.defenders.name(),
-        args.seed
-    );
-    let _ = writeln!(text, "# result: {result}");
-    let mut game = start.clone();
-    for (i, &mv) in moves.iter().enumerate() {
-        let _ = writeln!(text, "{}. {}", i + 1, notation(&game, mv));
-        game.make_unchecked(mv);
-    }
-    text
 }

@@ -1,17 +1,17 @@
 //! `rulehub replay`: replay a recorded game move by move, check that every
 //! move is legal and every capture mark matches what the engine captured.
 //!
-//! The record format and the checks are the engine's
-//! ([`rulehub::engine::tafl::record`]); this command reads the file, prints
-//! each move as the engine plays it, and reports where the replay stopped.
+//! The record format and the checks are the game family's (tafl's in
+//! [`rulehub::engine::tafl::record`], draughts' PDN move text); this command
+//! reads the file, prints each move as the engine played it, and reports
+//! where the replay stopped.
 
 use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use rulehub::engine::tafl::DEFAULT_PRESET;
-use rulehub::engine::tafl::record::{self, MoveOutcome, ReplayOptions, ReplayStop, Summary};
-use rulehub::engine::{Dims, Square};
+use rulehub::family::{EngineRequest, Replay, ReplayStop, ReplayedMove};
 use serde_json::json;
 
 use super::report::MessageFormat;
@@ -29,8 +29,9 @@ pub struct ReplayArgs {
     /// from the setup).
     #[arg(long)]
     pub setup: Option<String>,
-    /// The side to move first (default: the rules' first mover).
-    #[arg(long, value_parser = ["attackers", "defenders"])]
+    /// The side to move first, for tafl: attackers or defenders (default:
+    /// the rules' first mover; a draughts FEN names it itself).
+    #[arg(long)]
     pub to_move: Option<String>,
     /// Do not compare capture marks (for records that carry none).
     #[arg(long)]
@@ -51,51 +52,12 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    if let Some(engine) = rulehub::family::command_line_engine(&args.rules, args.setup.as_deref()) {
-        return replay_through_family(args, engine, &text);
-    }
-    let mut game =
-        match super::perft::start(&args.rules, args.setup.as_deref(), args.to_move.as_deref()) {
-            Ok(game) => game,
-            Err(message) => {
-                eprintln!("error: {message}");
-                return ExitCode::from(EXIT_USAGE);
-            }
-        };
-    let json = args.message_format == MessageFormat::Json;
-    let dims = game.dims();
-    let options = ReplayOptions {
-        check_capture_marks: !args.ignore_capture_marks,
+    let request = EngineRequest {
+        setup: args.setup.as_deref(),
+        to_move: args.to_move.as_deref(),
+        ignore_capture_marks: args.ignore_capture_marks,
     };
-    let result = record::replay(&mut game, record::parse(&text, dims), options, |played| {
-        print_move(json, dims, played)
-    });
-    match result {
-        Ok(summary) => {
-            print_summary(json, &summary);
-            ExitCode::SUCCESS
-        }
-        Err(stop) => {
-            print_stop(json, &stop);
-            ExitCode::from(EXIT_CONTENT)
-        }
-    }
-}
-
-/// A record of a family that drives its own engine here (draughts): the
-/// same lines as tafl's, with the family's own move notation.
-fn replay_through_family(
-    args: &ReplayArgs,
-    engine: Result<Box<dyn rulehub::family::CommandLineEngine>, String>,
-    text: &str,
-) -> ExitCode {
-    if args.ignore_capture_marks {
-        eprintln!(
-            "error: --ignore-capture-marks is not used with this preset: its records write captures as part of the move"
-        );
-        return ExitCode::from(EXIT_USAGE);
-    }
-    let mut engine = match super::perft::family_engine(engine, args.to_move.as_deref()) {
+    let mut engine = match super::perft::engine(&args.rules, &request) {
         Ok(engine) => engine,
         Err(message) => {
             eprintln!("error: {message}");
@@ -103,110 +65,59 @@ fn replay_through_family(
         }
     };
     let json = args.message_format == MessageFormat::Json;
-    let print = |m: &rulehub::family::ReplayedMove| {
-        if json {
-            println!(
-                "{}",
-                json!({
-                    "type": "move",
-                    "number": m.number,
-                    "line": m.line,
-                    "side": m.side,
-                    "move": m.notation,
-                    "captures": m.captures,
-                })
-            );
-        } else if m.captures.is_empty() {
-            println!("{}. {} {}", m.number, m.side, m.notation);
-        } else {
-            println!(
-                "{}. {} {} captures {}",
-                m.number,
-                m.side,
-                m.notation,
-                m.captures.join(", ")
-            );
-        }
-    };
-    match engine.replay(text) {
+    match engine.replay(&text) {
         Ok(replay) => {
-            replay.moves.iter().for_each(print);
-            if json {
-                println!(
-                    "{}",
-                    json!({ "type": "outcome", "moves": replay.moves.len(), "outcome": replay.outcome })
-                );
-            } else {
-                println!(
-                    "result after {} moves: {}",
-                    replay.moves.len(),
-                    replay.outcome
-                );
-            }
+            replay.moves.iter().for_each(|m| print_move(json, m));
+            print_outcome(json, &replay);
             ExitCode::SUCCESS
         }
         Err(stop) => {
-            stop.played.iter().for_each(print);
-            if json {
-                println!(
-                    "{}",
-                    json!({
-                        "type": "error",
-                        "number": stop.number,
-                        "line": stop.line,
-                        "move": stop.text,
-                        "code": stop.code,
-                        "message": stop.message,
-                    })
-                );
-            } else {
-                eprintln!(
-                    "error: move {} (line {}) `{}`: {}",
-                    stop.number, stop.line, stop.text, stop.message
-                );
-            }
+            stop.played.iter().for_each(|m| print_move(json, m));
+            print_stop(json, &stop);
             ExitCode::from(EXIT_CONTENT)
         }
     }
 }
 
-fn names(squares: &[Square], dims: Dims) -> Vec<String> {
-    squares.iter().map(|s| s.name(dims)).collect()
-}
-
 /// One line per played move, on stdout in both formats.
-fn print_move(json: bool, dims: Dims, played: &MoveOutcome<'_>) {
-    let number = played.record.number;
-    let side = played.side;
-    let mv = played.record.mv.name(dims);
-    let captured = names(&played.played.captures, dims);
+fn print_move(json: bool, m: &ReplayedMove) {
     if json {
         println!(
             "{}",
             json!({
                 "type": "move",
-                "number": number,
-                "line": played.record.line,
-                "side": side.as_str(),
-                "move": mv,
-                "captures": captured,
+                "number": m.number,
+                "line": m.line,
+                "side": m.side,
+                "move": m.notation,
+                "captures": m.captures,
             })
         );
-    } else if captured.is_empty() {
-        println!("{number}. {side} {mv}");
+    } else if m.captures.is_empty() {
+        println!("{}. {} {}", m.number, m.side, m.notation);
     } else {
-        println!("{number}. {side} {mv} captures {}", captured.join(", "));
+        println!(
+            "{}. {} {} captures {}",
+            m.number,
+            m.side,
+            m.notation,
+            m.captures.join(", ")
+        );
     }
 }
 
-fn print_summary(json: bool, summary: &Summary) {
+fn print_outcome(json: bool, replay: &Replay) {
     if json {
         println!(
             "{}",
-            json!({ "type": "outcome", "moves": summary.moves, "outcome": summary.outcome })
+            json!({ "type": "outcome", "moves": replay.moves.len(), "outcome": replay.outcome_json })
         );
     } else {
-        println!("result after {} moves: {}", summary.moves, summary.outcome);
+        println!(
+            "result after {} moves: {}",
+            replay.moves.len(),
+            replay.outcome
+        );
     }
 }
 
@@ -221,19 +132,16 @@ fn print_stop(json: bool, stop: &ReplayStop) {
                 "number": stop.number,
                 "line": stop.line,
                 "move": stop.text,
-                "code": stop.code(),
-                "message": stop.message(),
-                "marked": names(stop.marked(), stop.dims),
-                "captured": names(stop.captured(), stop.dims),
+                "code": stop.code,
+                "message": stop.message,
+                "marked": stop.marked,
+                "captured": stop.captured,
             })
         );
     } else {
         eprintln!(
             "error: move {} (line {}) `{}`: {}",
-            stop.number,
-            stop.line,
-            stop.text,
-            stop.message()
+            stop.number, stop.line, stop.text, stop.message
         );
     }
 }

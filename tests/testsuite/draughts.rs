@@ -325,3 +325,85 @@ fn replay_checks_a_pdn_record_move_by_move() {
         "error: move 3 (line 2) `9-14`: a capture is available and capturing is mandatory, e.g. 15x22\n"
     );
 }
+
+/// `rulehub ai` and `rulehub match` reach draughts through the family seam:
+/// the AI names a legal move in PDN, a match between an AI and a random
+/// mover is tallied by white and black, and every game it writes replays.
+#[test]
+fn the_ai_plays_draughts_and_a_match_writes_records_that_replay() {
+    let output = rulehub()
+        .args(["ai", "--rules", "english-draughts", "--depth", "4"])
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // Black moves first in English draughts, from 9–12 to 13–16.
+    let first = stdout.lines().next().unwrap_or_default();
+    let mv = first.strip_prefix("move ").expect("a move line");
+    let (from, to) = mv.split_once('-').expect("a step such as 11-15");
+    let (from, to): (u32, u32) = (
+        from.parse().expect("a square"),
+        to.parse().expect("a square"),
+    );
+    assert!(
+        (9..=12).contains(&from) && (13..=16).contains(&to),
+        "{stdout}"
+    );
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let records = dir.path().join("games");
+    let output = rulehub()
+        .args(["match", "--rules", "russian-draughts", "--white", "easy"])
+        .args([
+            "--black",
+            "random",
+            "--games",
+            "2",
+            "--max-plies",
+            "120",
+            "--records",
+        ])
+        .arg(&records)
+        .output()
+        .expect("runs");
+    assert!(output.status.success(), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let last = stdout.lines().last().unwrap_or_default();
+    let counts: Vec<u32> = last
+        .split(", ")
+        .zip(["white ", "black ", "draws "])
+        .filter_map(|(part, label)| part.strip_prefix(label)?.parse().ok())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2, "tally `{last}`");
+    for number in 1..=2 {
+        let file = records.join(format!("game-{number:03}.txt"));
+        let record = std::fs::read_to_string(&file).expect("the record was written");
+        assert!(record.starts_with("; rulehub match"), "{record}");
+        rulehub()
+            .args(["replay", "--rules", "russian-draughts"])
+            .arg(&file)
+            .assert()
+            .success()
+            .stdout(predicates::str::contains("result after"));
+    }
+
+    // Tafl's side names are not draughts sides.
+    let output = rulehub()
+        .args([
+            "match",
+            "--rules",
+            "english-draughts",
+            "--attackers",
+            "easy",
+        ])
+        .args(["--black", "random"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains(
+            "--attackers is not a side of english-draughts: its sides are white and black"
+        ),
+        "{output:?}"
+    );
+}

@@ -18,6 +18,7 @@
 #![allow(clippy::result_large_err)]
 
 pub mod check;
+pub mod command_line;
 pub mod draughts;
 pub mod page;
 pub mod registry;
@@ -26,6 +27,10 @@ pub mod tafl;
 use std::fmt::Debug;
 use std::sync::Arc;
 
+pub use command_line::{
+    CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought,
+    command_line_engine,
+};
 pub use registry::{FAMILIES, find};
 
 use rulehub_core::diagnostic::Diagnostic;
@@ -64,73 +69,15 @@ pub trait GameFamily: Sync {
     /// What `rulehub new` writes for a variant of this family.
     fn starter(&self) -> &'static dyn Starter;
 
-    /// The engine behind `rulehub perft` and `rulehub replay` for one of
-    /// this family's presets, from `setup` (in the family's own notation)
-    /// or the preset's start: `None` when `preset` is not this family's or
-    /// the family has no such engine here (tafl's commands are its own so
-    /// far), an error sentence when `setup` cannot be read.
+    /// The game behind `rulehub perft`, `replay`, `ai` and `match` for one
+    /// of this family's presets, from the request's setup (in the family's
+    /// own notation) or the preset's start: `None` when `preset` is not this
+    /// family's, an error sentence when the request does not fit it.
     fn command_line_engine(
         &self,
         preset: &str,
-        setup: Option<&str>,
-    ) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
-        let _ = (preset, setup);
-        None
-    }
-}
-
-/// The first registered family whose [`GameFamily::command_line_engine`]
-/// takes `preset`: the command line names a preset and knows no game.
-pub fn command_line_engine(
-    preset: &str,
-    setup: Option<&str>,
-) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
-    FAMILIES
-        .iter()
-        .find_map(|family| family.command_line_engine(preset, setup))
-}
-
-/// A game in progress, as `rulehub perft` and `rulehub replay` drive it.
-pub trait CommandLineEngine {
-    /// Counts the move sequences `depth` plies deep from the position (the
-    /// rules' moves alone, as published perft tables count them).
-    fn perft(&mut self, depth: u32) -> u64;
-
-    /// Plays a game record from the position, move by move.
-    fn replay(&mut self, record: &str) -> Result<Replay, ReplayStop>;
-}
-
-/// One move of a replayed record, named as the family writes moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayedMove {
-    /// 1-based, counting every player's moves.
-    pub number: usize,
-    /// The record's line it stands on (1-based).
-    pub line: usize,
-    pub side: &'static str,
-    pub notation: String,
-    pub captures: Vec<String>,
-}
-
-/// A record replayed to its end.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Replay {
-    pub moves: Vec<ReplayedMove>,
-    /// The state of the game after the last move, as a stable code.
-    pub outcome: String,
-}
-
-/// Where and why a replay stopped, after the moves it played.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReplayStop {
-    pub played: Vec<ReplayedMove>,
-    /// The number the stopping move would have had.
-    pub number: usize,
-    pub line: usize,
-    /// The record's text of the stopping move.
-    pub text: String,
-    pub code: &'static str,
-    pub message: String,
+        request: &EngineRequest<'_>,
+    ) -> Option<Result<Box<dyn CommandLineEngine>, String>>;
 }
 
 /// A variant's resolved rules, as far as the site needs to know them.

@@ -69,9 +69,9 @@ impl GameFamily for Draughts {
     fn command_line_engine(
         &self,
         preset: &str,
-        setup: Option<&str>,
+        request: &crate::EngineRequest<'_>,
     ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
-        tools::engine(preset, setup)
+        tools::engine(preset, request)
     }
 }
 

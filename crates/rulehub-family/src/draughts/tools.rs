@@ -1,35 +1,63 @@
-//! Draughts for `rulehub perft` and `rulehub replay`: a game of a preset
-//! from its start or a PDN FEN, counted with the engine crate's perft and
-//! replayed with its PDN record reader.
+//! Draughts for the command line: a game of a preset from its start or a
+//! PDN FEN, counted with the engine crate's perft, replayed with its PDN
+//! record reader and played by its AI.
+
+use std::fmt::Write as _;
 
 use rulehub_draughts::record;
-use rulehub_draughts::{Game, Outcome, Preset, fen};
+use rulehub_draughts::{Colour, Game, Outcome, Preset, ai, fen};
+use rulehub_engine::ai::{Deadline, Limits};
 
-use crate::{CommandLineEngine, Replay, ReplayStop, ReplayedMove};
+use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
 
-/// The game `preset` names, from `setup` when given; `None` when the
-/// preset is not a draughts one.
+/// The game `preset` names, from the request's setup when given; `None`
+/// when the preset is not a draughts one.
 pub fn engine(
     preset: &str,
-    setup: Option<&str>,
+    request: &EngineRequest<'_>,
 ) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
     let rules = Preset::from_name(preset)?.rules();
+    if request.to_move.is_some() {
+        return Some(Err(
+            "--to-move is not used with this preset: its setup names the side to move".into(),
+        ));
+    }
+    if request.ignore_capture_marks {
+        return Some(Err(
+            "--ignore-capture-marks is not used with this preset: its records write captures as part of the move".into(),
+        ));
+    }
+    let setup = request.setup;
     Some(match setup {
-        None => Ok(Box::new(DraughtsEngine {
-            game: Game::start(&rules),
-        }) as Box<dyn CommandLineEngine>),
+        None => Ok(DraughtsEngine::boxed(Game::start(&rules))),
         Some(text) => fen::parse(text, rules.geometry())
-            .map(|position| {
-                Box::new(DraughtsEngine {
-                    game: Game::new(&rules, position),
-                }) as Box<dyn CommandLineEngine>
-            })
+            .map(|position| DraughtsEngine::boxed(Game::new(&rules, position)))
             .map_err(|e| format!("--setup is not a PDN FEN for this board: {}", e.reason)),
     })
 }
 
+#[derive(Clone)]
 struct DraughtsEngine {
     game: Game,
+    /// The moves played here, as the record writes them.
+    played: Vec<String>,
+}
+
+impl DraughtsEngine {
+    fn boxed(game: Game) -> Box<dyn CommandLineEngine> {
+        Box::new(DraughtsEngine {
+            played: Vec::new(),
+            game,
+        })
+    }
+}
+
+fn describe(outcome: Outcome) -> String {
+    match outcome {
+        Outcome::Ongoing => "ongoing".to_string(),
+        Outcome::Win { winner, reason } => format!("{} wins ({})", winner.code(), reason.code()),
+        Outcome::Draw { reason } => format!("draw ({})", reason.code()),
+    }
 }
 
 /// The 1-based line of a byte offset.
@@ -40,6 +68,77 @@ fn line_of(text: &str, offset: usize) -> usize {
 }
 
 impl CommandLineEngine for DraughtsEngine {
+    fn sides(&self) -> [&'static str; 2] {
+        [Colour::White.code(), Colour::Black.code()]
+    }
+
+    fn to_move(&self) -> &'static str {
+        self.game.to_move().code()
+    }
+
+    fn legal_move_count(&self) -> usize {
+        self.game.legal_moves().len()
+    }
+
+    fn play_legal(&mut self, index: usize) -> Option<String> {
+        let mv = self.game.legal_moves().get(index).cloned()?;
+        let notation = self.game.notation(&mv);
+        self.game.play(mv).ok()?;
+        self.played.push(notation.clone());
+        Some(notation)
+    }
+
+    fn think(
+        &self,
+        limits: &Limits,
+        seed: u64,
+        deadline: Option<&Deadline<'_>>,
+    ) -> Option<Thought> {
+        let result = ai::best_move(&self.game, limits, seed, deadline)?;
+        let legal = self.game.legal_moves();
+        let index = legal.iter().position(|mv| *mv == result.best)?;
+        Some(Thought {
+            index,
+            notation: self.game.notation(&result.best),
+            score: result.score,
+            mate_in: result.mate_in(),
+            depth: result.depth,
+            nodes: result.nodes,
+        })
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let outcome = self.game.outcome();
+        let winner = match outcome {
+            Outcome::Ongoing => return None,
+            Outcome::Win { winner, .. } => Some(winner.code()),
+            Outcome::Draw { .. } => None,
+        };
+        Some(Ending {
+            winner,
+            description: describe(outcome),
+        })
+    }
+
+    /// PDN move text, one move a line (`12. 11-15`, `12... 22x15`), after
+    /// `;` comment lines.
+    fn record(&self, comments: &[String]) -> String {
+        let mut text = String::new();
+        for comment in comments {
+            let _ = writeln!(text, "; {comment}");
+        }
+        for (i, notation) in self.played.iter().enumerate() {
+            let number = i / 2 + 1;
+            let dots = if i % 2 == 0 { "." } else { "..." };
+            let _ = writeln!(text, "{number}{dots} {notation}");
+        }
+        text
+    }
+
+    fn boxed_clone(&self) -> Box<dyn CommandLineEngine> {
+        Box::new(self.clone())
+    }
+
     fn perft(&mut self, depth: u32) -> u64 {
         rulehub_draughts::perft::perft(&mut self.game, depth)
     }
@@ -53,19 +152,25 @@ impl CommandLineEngine for DraughtsEngine {
             text: text.get(error.span.clone()).unwrap_or_default().to_string(),
             code: error.reason.code(),
             message: error.reason.to_string(),
+            marked: Vec::new(),
+            captured: Vec::new(),
         })?;
         let mut played = Vec::with_capacity(moves.len());
         for (i, mv) in moves.into_iter().enumerate() {
             let side = self.game.to_move().code();
             let line = line_of(text, mv.span.start);
             match self.game.play_text(&mv.move_text) {
-                Ok(done) => played.push(ReplayedMove {
-                    number: first + i,
-                    line,
-                    side,
-                    notation: done.mv.full_notation(),
-                    captures: done.captured.iter().map(|s| s.to_string()).collect(),
-                }),
+                Ok(done) => {
+                    let notation = done.mv.full_notation();
+                    self.played.push(notation.clone());
+                    played.push(ReplayedMove {
+                        number: first + i,
+                        line,
+                        side,
+                        notation,
+                        captures: done.captured.iter().map(|s| s.to_string()).collect(),
+                    });
+                }
                 Err(illegal) => {
                     return Err(ReplayStop {
                         played,
@@ -74,19 +179,17 @@ impl CommandLineEngine for DraughtsEngine {
                         text: text.get(mv.span).unwrap_or_default().to_string(),
                         code: illegal.code(),
                         message: illegal.to_string(),
+                        marked: Vec::new(),
+                        captured: Vec::new(),
                     });
                 }
             }
         }
+        let outcome = describe(self.game.outcome());
         Ok(Replay {
             moves: played,
-            outcome: match self.game.outcome() {
-                Outcome::Ongoing => "ongoing".to_string(),
-                Outcome::Win { winner, reason } => {
-                    format!("{} wins ({})", winner.code(), reason.code())
-                }
-                Outcome::Draw { reason } => format!("draw ({})", reason.code()),
-            },
+            outcome_json: outcome.clone().into(),
+            outcome,
         })
     }
 }

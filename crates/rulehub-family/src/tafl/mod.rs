@@ -10,6 +10,7 @@ mod games;
 mod glyphs;
 mod play;
 mod starter;
+mod tools;
 
 pub use engine_yaml::{EngineSection, TaflFrontMatter, Topology, TopologyKind};
 pub use glyphs::{ATTACKER, DEFENDER, KING, glyph};
@@ -60,6 +61,14 @@ impl GameFamily for Tafl {
 
     fn starter(&self) -> &'static dyn Starter {
         &starter::TaflStarter
+    }
+
+    fn command_line_engine(
+        &self,
+        preset: &str,
+        request: &crate::EngineRequest<'_>,
+    ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
+        tools::engine(preset, request)
     }
 }
 

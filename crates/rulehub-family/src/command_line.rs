@@ -1,0 +1,146 @@
+//! What the command line asks of a game family: a game of one of its
+//! presets that `rulehub perft`, `replay`, `ai` and `match` drive without
+//! knowing the game. Moves cross this seam as the family writes them in a
+//! record, so the commands print and store what `rulehub replay` reads back.
+
+use rulehub_engine::ai::{Deadline, Limits};
+
+use crate::FAMILIES;
+
+/// What the command line asked for, beyond the preset.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct EngineRequest<'a> {
+    /// A start position in the family's own notation (tafl rows, a PDN FEN).
+    pub setup: Option<&'a str>,
+    /// The side to move first, by the family's name for it.
+    pub to_move: Option<&'a str>,
+    /// Replay without comparing a record's capture marks with the captures.
+    pub ignore_capture_marks: bool,
+}
+
+/// The first registered family whose [`crate::GameFamily::command_line_engine`]
+/// takes `preset`: the command line names a preset and knows no game.
+/// `None` when no family has the preset; an error sentence when the request
+/// does not fit it (an unreadable setup, an option the family does not use).
+pub fn command_line_engine(
+    preset: &str,
+    request: &EngineRequest<'_>,
+) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
+    FAMILIES
+        .iter()
+        .find_map(|family| family.command_line_engine(preset, request))
+}
+
+/// The message for a preset no family has, with every preset there is.
+pub fn unknown_preset(preset: &str) -> String {
+    let all: Vec<&str> = FAMILIES
+        .iter()
+        .flat_map(|family| family.preset_names())
+        .collect();
+    format!(
+        "unknown rules preset `{preset}`; valid presets: {}",
+        all.join(", ")
+    )
+}
+
+/// A game in progress, as the command line drives it.
+pub trait CommandLineEngine: Send {
+    /// The two sides' names in the family's customary order (`attackers`,
+    /// `defenders`; `white`, `black`), as the command line names players and
+    /// tallies results.
+    fn sides(&self) -> [&'static str; 2];
+
+    /// The name of the side to move.
+    fn to_move(&self) -> &'static str;
+
+    /// Counts the move sequences `depth` plies deep from the position (the
+    /// rules' moves alone, as published perft tables count them).
+    fn perft(&mut self, depth: u32) -> u64;
+
+    /// Plays a game record from the position, move by move.
+    fn replay(&mut self, record: &str) -> Result<Replay, ReplayStop>;
+
+    /// How many legal moves the side to move has (0 once the game is over).
+    fn legal_move_count(&self) -> usize;
+
+    /// Plays the `index`th legal move (in the engine's order) and returns it
+    /// as a record writes it; `None` when there is no such move.
+    fn play_legal(&mut self, index: usize) -> Option<String>;
+
+    /// The AI's choice for the side to move, `None` when it has no move.
+    fn think(&self, limits: &Limits, seed: u64, deadline: Option<&Deadline<'_>>)
+    -> Option<Thought>;
+
+    /// How the game ended, `None` while it goes on.
+    fn ending(&self) -> Option<Ending>;
+
+    /// The moves played since the start as a record `rulehub replay` reads,
+    /// after `comments` (one line each, in the record's comment syntax).
+    fn record(&self, comments: &[String]) -> String;
+
+    /// An independent copy of the game, to play from the same start again.
+    fn boxed_clone(&self) -> Box<dyn CommandLineEngine>;
+}
+
+/// The AI's answer: a legal move (by its index for
+/// [`CommandLineEngine::play_legal`]) and what the search saw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Thought {
+    pub index: usize,
+    /// The move as a record writes it.
+    pub notation: String,
+    pub score: i32,
+    /// Plies to a forced end: positive when the side to move wins.
+    pub mate_in: Option<i32>,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// The end of a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ending {
+    /// The winning side's name, `None` for a draw.
+    pub winner: Option<&'static str>,
+    /// What ended it, in English for the terminal.
+    pub description: String,
+}
+
+/// One move of a replayed record, named as the family writes moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayedMove {
+    /// 1-based, counting every player's moves.
+    pub number: usize,
+    /// The record's line it stands on (1-based).
+    pub line: usize,
+    pub side: &'static str,
+    pub notation: String,
+    pub captures: Vec<String>,
+}
+
+/// A record replayed to its end.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    pub moves: Vec<ReplayedMove>,
+    /// The state of the game after the last move, in English.
+    pub outcome: String,
+    /// The same for tools (`--message-format json`), as the family
+    /// structures it.
+    pub outcome_json: serde_json::Value,
+}
+
+/// Where and why a replay stopped, after the moves it played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayStop {
+    pub played: Vec<ReplayedMove>,
+    /// The number the stopping move would have had.
+    pub number: usize,
+    pub line: usize,
+    /// The record's text of the stopping move.
+    pub text: String,
+    pub code: &'static str,
+    pub message: String,
+    /// When the stop is a capture mark that disagrees with the rules: the
+    /// squares the record marked and those the move captured.
+    pub marked: Vec<String>,
+    pub captured: Vec<String>,
+}

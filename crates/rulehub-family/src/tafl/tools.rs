@@ -1,0 +1,208 @@
+//! Tafl for the command line: a game of a preset from its start or a setup,
+//! counted with the engine's perft, replayed with its record reader and
+//! played by its AI. Moves are written as records write them, with their
+//! capture marks (`e1-e4xe5`).
+
+use std::fmt::Write as _;
+
+use rulehub_engine::Side;
+use rulehub_engine::ai::{self, Deadline, Limits};
+use rulehub_engine::tafl::record::{self, ReplayOptions};
+use rulehub_engine::tafl::{Game, Move, Outcome, Position, preset};
+
+use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
+
+/// The game `preset_name` names; `None` when it is not a tafl preset.
+pub fn engine(
+    preset_name: &str,
+    request: &EngineRequest<'_>,
+) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
+    let rules = preset(preset_name)?;
+    Some(start(&rules, request).map(|game| {
+        Box::new(TaflEngine {
+            played: Vec::new(),
+            options: ReplayOptions {
+                check_capture_marks: !request.ignore_capture_marks,
+            },
+            game,
+        }) as Box<dyn CommandLineEngine>
+    }))
+}
+
+fn start(rules: &rulehub_engine::tafl::Rules, request: &EngineRequest<'_>) -> Result<Game, String> {
+    let position = match request.setup {
+        None => rules
+            .start_position()
+            .map_err(|e| format!("the preset's setup is invalid: {e}"))?,
+        Some(text) => {
+            let dims = Position::setup_dims(text).map_err(|e| format!("--setup: {e}"))?;
+            Position::from_setup(text, dims).map_err(|e| format!("--setup: {e}"))?
+        }
+    };
+    let side = match request.to_move {
+        None => rules.first_to_move,
+        Some("attackers") => Side::Attackers,
+        Some("defenders") => Side::Defenders,
+        Some(other) => {
+            return Err(format!(
+                "--to-move `{other}` is not a side of this game: use attackers or defenders"
+            ));
+        }
+    };
+    Ok(Game::new(rules, position, side))
+}
+
+#[derive(Clone)]
+struct TaflEngine {
+    game: Game,
+    /// The moves played here, as the record writes them.
+    played: Vec<String>,
+    options: ReplayOptions,
+}
+
+impl TaflEngine {
+    /// `mv` as a record writes it, with the marks of what it captures.
+    fn notation(&self, mv: Move) -> String {
+        let dims = self.game.dims();
+        let mut text = mv.name(dims);
+        let mut trial = self.game.clone();
+        if let Ok(played) = trial.play(mv) {
+            for square in played.captures {
+                text.push('x');
+                text.push_str(&square.name(dims));
+            }
+        }
+        text
+    }
+}
+
+impl CommandLineEngine for TaflEngine {
+    fn sides(&self) -> [&'static str; 2] {
+        [Side::Attackers.as_str(), Side::Defenders.as_str()]
+    }
+
+    fn to_move(&self) -> &'static str {
+        self.game.to_move().as_str()
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        rulehub_engine::tafl::perft(&mut self.game, depth)
+    }
+
+    fn replay(&mut self, text: &str) -> Result<Replay, ReplayStop> {
+        let dims = self.game.dims();
+        let names = |squares: &[rulehub_engine::Square]| -> Vec<String> {
+            squares.iter().map(|s| s.name(dims)).collect()
+        };
+        let mut moves = Vec::new();
+        let result = record::replay(
+            &mut self.game,
+            record::parse(text, dims),
+            self.options,
+            |played| {
+                moves.push(ReplayedMove {
+                    number: played.record.number,
+                    line: played.record.line,
+                    side: played.side.as_str(),
+                    notation: played.record.mv.name(dims),
+                    captures: names(&played.played.captures),
+                });
+            },
+        );
+        for m in &moves {
+            let mut written = m.notation.clone();
+            for square in &m.captures {
+                written.push('x');
+                written.push_str(square);
+            }
+            self.played.push(written);
+        }
+        match result {
+            Ok(summary) => Ok(Replay {
+                moves,
+                outcome: summary.outcome.to_string(),
+                outcome_json: serde_json::to_value(summary.outcome)
+                    .unwrap_or_else(|_| summary.outcome.to_string().into()),
+            }),
+            Err(stop) => Err(ReplayStop {
+                played: moves,
+                number: stop.number,
+                line: stop.line,
+                text: stop.text.clone(),
+                code: stop.code(),
+                message: stop.message(),
+                marked: names(stop.marked()),
+                captured: names(stop.captured()),
+            }),
+        }
+    }
+
+    fn legal_move_count(&self) -> usize {
+        if self.game.outcome().is_over() {
+            return 0;
+        }
+        self.game.legal_moves().len()
+    }
+
+    fn play_legal(&mut self, index: usize) -> Option<String> {
+        if self.game.outcome().is_over() {
+            return None;
+        }
+        let mv = *self.game.legal_moves().get(index)?;
+        let notation = self.notation(mv);
+        self.game.play(mv).ok()?;
+        self.played.push(notation.clone());
+        Some(notation)
+    }
+
+    fn think(
+        &self,
+        limits: &Limits,
+        seed: u64,
+        deadline: Option<&Deadline<'_>>,
+    ) -> Option<Thought> {
+        let result = ai::tafl::best_move(&self.game, limits, seed, deadline)?;
+        let index = self
+            .game
+            .legal_moves()
+            .iter()
+            .position(|mv| *mv == result.best)?;
+        Some(Thought {
+            index,
+            notation: self.notation(result.best),
+            score: result.score,
+            mate_in: result.mate_in(),
+            depth: result.depth,
+            nodes: result.nodes,
+        })
+    }
+
+    fn ending(&self) -> Option<Ending> {
+        let outcome = self.game.outcome();
+        let winner = match outcome {
+            Outcome::Ongoing => return None,
+            Outcome::Win { winner, .. } => Some(winner.as_str()),
+            Outcome::Draw { .. } => None,
+        };
+        Some(Ending {
+            winner,
+            description: outcome.to_string(),
+        })
+    }
+
+    /// `#` comment lines, then one numbered move a line.
+    fn record(&self, comments: &[String]) -> String {
+        let mut text = String::new();
+        for comment in comments {
+            let _ = writeln!(text, "# {comment}");
+        }
+        for (i, notation) in self.played.iter().enumerate() {
+            let _ = writeln!(text, "{}. {notation}", i + 1);
+        }
+        text
+    }
+
+    fn boxed_clone(&self) -> Box<dyn CommandLineEngine> {
+        Box::new(self.clone())
+    }
+}
