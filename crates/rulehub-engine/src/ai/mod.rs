@@ -106,7 +106,7 @@ impl Level {
             },
             Level::Hard => Limits {
                 max_depth: 6,
-                max_nodes: Some(400_000),
+                max_nodes: Some(1_600_000),
                 root_noise: 0,
             },
         }
