@@ -97,7 +97,7 @@ impl Level {
             Level::Easy => Limits {
                 max_depth: 1,
                 max_nodes: Some(20_000),
-                root_noise: 40,
+                root_noise: 150,
             },
             Level::Normal => Limits {
                 max_depth: 3,
@@ -106,7 +106,7 @@ impl Level {
             },
             Level::Hard => Limits {
                 max_depth: 6,
-                max_nodes: Some(400_000),
+                max_nodes: Some(1_600_000),
                 root_noise: 0,
             },
         }

@@ -14,6 +14,10 @@ pub const MATE_THRESHOLD: i32 = MATE - 10_000;
 const INFINITY: i32 = MATE + 1;
 /// How many captures deep quiescence follows an exchange.
 const QUIESCENCE_PLIES: u32 = 4;
+/// Late-move reductions: quiet moves after this many tried ones are first
+/// searched one ply shallower, from this remaining depth on.
+const LMR_AFTER_MOVES: usize = 4;
+const LMR_MIN_DEPTH: u32 = 3;
 /// The clock is read once every this many nodes (reading it costs).
 const CLOCK_INTERVAL: u64 = 1024;
 /// 2^16 slots: small enough for a browser tab, large enough for the levels.
@@ -150,8 +154,18 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<'_, M> {
             game.make(mv);
             // With noise every root move needs its true score, so the root
             // window stays open; otherwise the usual alpha bound applies.
-            let floor = if noisy { -INFINITY } else { alpha };
-            let score = -self.negamax(game, depth - 1, 1, -INFINITY, -floor);
+            let score = if noisy || best.is_none() {
+                -self.negamax(game, depth - 1, 1, -INFINITY, INFINITY)
+            } else {
+                // As in the tree below: show later moves no better with a
+                // null window, and search in full only one that is.
+                let probe = -self.negamax(game, depth - 1, 1, -alpha - 1, -alpha);
+                if probe > alpha {
+                    -self.negamax(game, depth - 1, 1, -INFINITY, -alpha)
+                } else {
+                    probe
+                }
+            };
             game.unmake();
             if self.stopped {
                 return None;
@@ -219,9 +233,27 @@ impl<M: Copy + Eq + std::fmt::Debug> Searcher<'_, M> {
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = moves[0];
-        for mv in moves {
+        for (tried, mv) in moves.into_iter().enumerate() {
+            // Principal-variation search: the first (best-ordered) move gets
+            // the full window; the rest only have to be shown no better, with
+            // a null window, and late quiet ones at reduced depth. A move
+            // that proves better after all is searched again in full.
+            let reduce =
+                tried >= LMR_AFTER_MOVES && depth >= LMR_MIN_DEPTH && game.forcing_bonus(mv) == 0;
             game.make(mv);
-            let score = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha);
+            let score = if tried == 0 {
+                -self.negamax(game, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let reduced = depth - 1 - u32::from(reduce);
+                let mut score = -self.negamax(game, reduced, ply + 1, -alpha - 1, -alpha);
+                if score > alpha && reduce {
+                    score = -self.negamax(game, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(game, depth - 1, ply + 1, -beta, -alpha);
+                }
+                score
+            };
             game.unmake();
             if self.stopped {
                 return 0;
