@@ -394,7 +394,7 @@ impl Sessions {
                 names.join(", ")
             ));
         };
-        let mut limits: Limits = level.limits();
+        let mut limits = level_limits(level);
         if node_budget > 0 {
             let budget = node_budget.min(MAX_NODE_BUDGET);
             limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
@@ -430,6 +430,21 @@ impl Sessions {
             Err(answer) => answer,
         }
     }
+}
+
+/// A level's search bounds for draughts: the engine's node budgets (so a
+/// move costs about what it costs on a tafl board, well under a second in
+/// the browser), with deeper depth caps. A draughts position has a third of
+/// a tafl position's moves, so tafl's caps (1, 3 and 6 plies) stop the
+/// search after a few hundred nodes, blind to a two-for-one shot.
+pub fn level_limits(level: Level) -> Limits {
+    let mut limits = level.limits();
+    limits.max_depth = match level {
+        Level::Easy => 2,
+        Level::Normal => 8,
+        Level::Hard => 14,
+    };
+    limits
 }
 
 fn no_game(handle: u32) -> String {
