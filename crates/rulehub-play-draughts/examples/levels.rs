@@ -46,9 +46,17 @@ fn main() -> ExitCode {
         let mut game = Game::start(&rules);
         // `level` plays the first mover in even games.
         let first = game.to_move();
-        let level_side = if seed % 2 == 0 { first } else { first.opponent() };
+        let level_side = if seed % 2 == 0 {
+            first
+        } else {
+            first.opponent()
+        };
         while game.outcome() == Outcome::Ongoing && game.ply() < 400 {
-            let mover = if game.to_move() == level_side { level } else { other };
+            let mover = if game.to_move() == level_side {
+                level
+            } else {
+                other
+            };
             let Some(result) = ai::best_move(&game, &level_limits(mover), seed, None) else {
                 break;
             };
