@@ -453,19 +453,24 @@ fn no_game(handle: u32) -> String {
     ))
 }
 
-/// PDN move text: a number before White's moves (`1. 11-15 23-19`), and
-/// `1...` when Black moves first; the result token once the game is over.
+/// PDN move text: a number before each move of the side the rules start
+/// with (`1. 11-15 23-19` in English, where Black starts; `1. 32-28 19-23`
+/// in international), `1...` when the other side moves first; the result
+/// token once the game is over.
 fn record_text(session: &Session) -> String {
     let mut text = format!("; setup: {}\n", session.setup);
+    let starter = session.game.rules().first_to_move;
     let mut side = session.first;
     let mut number = 1;
     for (i, mv) in session.record.iter().enumerate() {
-        match side {
-            Colour::White => text.push_str(&format!("{number}. {mv}")),
-            Colour::Black if i == 0 => text.push_str(&format!("{number}... {mv}")),
-            Colour::Black => text.push_str(&format!(" {mv}")),
+        if side == starter {
+            text.push_str(&format!("{number}. {mv}"));
+        } else if i == 0 {
+            text.push_str(&format!("{number}... {mv}"));
+        } else {
+            text.push_str(&format!(" {mv}"));
         }
-        if side == Colour::Black {
+        if side != starter {
             text.push('\n');
             number += 1;
         }

@@ -211,3 +211,19 @@ fn whole_games_through_the_api_replay_in_the_engine() {
         );
     }
 }
+
+#[test]
+fn the_record_numbers_moves_from_the_side_the_rules_start_with() {
+    let mut sessions = Sessions::new();
+    let (handle, _) = start(&mut sessions, "english-draughts", None);
+    // 11-15 (Black), 23-19 (White), 8-11 (Black): cells row * 8 + column.
+    for (from, to) in [(21, 28), (44, 37), (14, 21)] {
+        let state = parse(&sessions.play(handle, from, to, b""));
+        assert_eq!(state["ok"], true, "{state}");
+    }
+    let record = parse(&sessions.record(handle))["record"].clone();
+    assert_eq!(
+        record,
+        "; setup: B:W21-32:B1-12\n1. 11-15 23-19\n2. 8-11\n*\n"
+    );
+}
