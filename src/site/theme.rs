@@ -40,6 +40,18 @@ const STATIC: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/static/play/board.js"),
     ),
     (
+        "play/draughts.css",
+        include_bytes!("../../themes/default/static/play/draughts.css"),
+    ),
+    (
+        "play/draughts.js",
+        include_bytes!("../../themes/default/static/play/draughts.js"),
+    ),
+    (
+        "play/draughts.wasm",
+        include_bytes!("../../themes/default/static/play/draughts.wasm"),
+    ),
+    (
         "play/engine.js",
         include_bytes!("../../themes/default/static/play/engine.js"),
     ),
@@ -76,6 +88,26 @@ const FLUENT: &[(&str, &str)] = &[
     ("cs", include_str!("../../themes/default/i18n/cs.ftl")),
     ("fi", include_str!("../../themes/default/i18n/fi.ftl")),
 ];
+
+/// A built-in file as the site serves it: the scripts without their
+/// whole-line `//` comments, which are for the reader of the source and
+/// cost every visitor bytes (the practice board's budget is 100 KB
+/// gzipped). Only whole lines go: the built-in scripts have no multi-line
+/// template literals, so such a line is never inside a string.
+fn shipped(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let Some(text) = name
+        .ends_with(".js")
+        .then(|| std::str::from_utf8(bytes).ok())
+        .flatten()
+    else {
+        return bytes.to_vec();
+    };
+    text.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .flat_map(|line| [line, "\n"])
+        .collect::<String>()
+        .into_bytes()
+}
 
 /// A theme file's text and the path to name in messages.
 #[derive(Debug, Clone)]
@@ -157,7 +189,7 @@ impl Theme {
         }
         let mut static_files: Vec<(String, Vec<u8>)> = STATIC
             .iter()
-            .map(|(name, bytes)| (name.to_string(), bytes.to_vec()))
+            .map(|(name, bytes)| (name.to_string(), shipped(name, bytes)))
             .collect();
         collect_static(
             root,
@@ -218,6 +250,15 @@ fn collect_static(
             .join("/");
         match std::fs::read(entry.path()) {
             Ok(bytes) => {
+                // A hub's unchanged copy of a built-in file (this repository
+                // is such a hub) is served as the built-in one; files the
+                // hub wrote or changed go out as they are.
+                let built_in = STATIC.iter().any(|(n, b)| *n == name && *b == bytes);
+                let bytes = if built_in {
+                    shipped(&name, &bytes)
+                } else {
+                    bytes
+                };
                 files.retain(|(existing, _)| *existing != name);
                 files.push((name, bytes));
             }
@@ -228,4 +269,20 @@ fn collect_static(
         }
     }
     files.sort_by(|a, b| a.0.cmp(&b.0));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shipped;
+
+    #[test]
+    fn built_in_scripts_ship_without_whole_line_comments() {
+        let js = b"// why\n  var a = 'x'; // kept: code on the line\n    // gone\nvar url = 'http://x';\n";
+        assert_eq!(
+            shipped("play/board.js", js),
+            b"  var a = 'x'; // kept: code on the line\nvar url = 'http://x';\n"
+        );
+        assert_eq!(shipped("style.css", b"// not js\n"), b"// not js\n");
+        assert_eq!(shipped("play/engine.wasm", b"//\x00\xff"), b"//\x00\xff");
+    }
 }

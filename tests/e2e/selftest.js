@@ -137,6 +137,21 @@ const FAULTS = [
     })();</script></head>`),
   },
   {
+    name: 'a draughts game record rulehub replay refuses',
+    page: '/draughts/english-draughts/',
+    target: /^\/draughts\/english-draughts\/ \(reader: /,
+    expect: { play: 'rulehub replay failed' },
+    // Every record the board writes gains an impossible first move (a PDN
+    // result ends the move text, so one appended after it would be skipped).
+    edit: (h) => sub(h, '</head>', `<script>(() => {
+      const v = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value');
+      Object.defineProperty(HTMLTextAreaElement.prototype, 'value', {
+        configurable: true, get() { return v.get.call(this); },
+        set(text) { v.set.call(this, text ? text.replace(/^\\d+\\.+ /m, (number) => number + '1-5 ') : text); },
+      });
+    })();</script></head>`),
+  },
+  {
     name: 'a board Enter does not work on',
     page: '/tafl/brandubh/',
     expect: { 'play-keyboard': 'shows no destination' },

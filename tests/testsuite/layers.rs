@@ -14,6 +14,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rulehub-engine", &[]),
     ("rulehub-draughts", &["rulehub-engine"]),
     ("rulehub-play", &["rulehub-engine"]),
+    (
+        "rulehub-play-draughts",
+        &["rulehub-engine", "rulehub-draughts"],
+    ),
     ("rulehub-room", &["rulehub-engine"]),
     ("rulehub-core", &[]),
     ("rulehub-diagram", &["rulehub-core", "rulehub-engine"]),

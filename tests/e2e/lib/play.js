@@ -5,7 +5,9 @@
 // game" and replayed by `rulehub replay`; one page is played by keyboard
 // only. The longest main-thread task after the board started is recorded
 // (PerformanceObserver "longtask") and must stay within 50 ms; the AI's
-// nodes/s in the worker is reported.
+// nodes/s in the worker is reported. Every family is played the same way
+// (tafl and draughts); a draughts capture whose route must be named is
+// finished by clicking the marked squares it jumps through.
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -84,6 +86,13 @@ async function playGame(context, url, side) {
     const t = await targets.count();
     if (!t) { problems.push(`ply ${state.ply}: a movable piece shows no destination`); break; }
     await targets.nth(Math.floor(Math.random() * t)).click();
+    // Two captures joining the same squares: pick the route.
+    for (let k = 0; k < 20; k++) {
+      const via = page.locator('.play-via');
+      const v = await via.count();
+      if (!v) break;
+      await via.nth(Math.floor(Math.random() * v)).click();
+    }
     state = await waitForTurn(page);
   }
   if (state.error) problems.push(`board error: ${state.error}`);
@@ -99,15 +108,20 @@ async function playGame(context, url, side) {
   return { problems, plies: state.ply, outcome: state.outcome, record, longest, longestThinking, ai, status };
 }
 
-// `rulehub replay` with the command the record's first line names.
+// `rulehub replay` with the command the record's first line names: tafl's
+// (`# …`, with the side to move) or draughts' (a PDN comment `; …`, whose
+// FEN names the side to move).
 function replay(record) {
   const first = record.split('\n')[0];
-  const m = /^# rulehub replay --rules (\S+) --setup '([^']+)' --to-move (\w+) FILE$/.exec(first);
+  const m = /^# rulehub replay --rules (\S+) --setup '([^']+)' --to-move (\w+) FILE$/.exec(first)
+    || /^; rulehub replay --rules (\S+) --setup '([^']+)' FILE$/.exec(first);
   if (!m) return [`the record names no replay command (custom rules?): ${first}`];
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'rulehub-play-')), 'game.txt');
   fs.writeFileSync(file, record);
+  const args = ['replay', '--rules', m[1], '--setup', m[2]];
+  if (m[3]) args.push('--to-move', m[3]);
   try {
-    execFileSync(RULEHUB, ['replay', '--rules', m[1], '--setup', m[2], '--to-move', m[3], file], { stdio: 'pipe' });
+    execFileSync(RULEHUB, [...args, file], { stdio: 'pipe' });
     return [];
   } catch (e) {
     return [`rulehub replay failed (exit ${e.status}): ${String(e.stderr || e.stdout).trim().split('\n').slice(-2).join(' ')}`];
@@ -139,12 +153,18 @@ async function keyboardGame(context, url) {
       const from = document.querySelector('.play-movable');
       return { cursor: document.activeElement.dataset.square, from: from.dataset.square, squares };
     });
+    // Arrows by where the cells are shown (squares are named by letter
+    // and number in tafl, by number in draughts).
     const go = async (to) => {
-      const cur = await page.evaluate(() => document.activeElement.dataset.square);
-      const [fc, fr] = [cur.charCodeAt(0), Number(cur.slice(1))];
-      const [tc, tr] = [to.charCodeAt(0), Number(to.slice(1))];
-      for (let i = 0; i < Math.abs(tc - fc); i++) await page.keyboard.press(tc > fc ? 'ArrowRight' : 'ArrowLeft');
-      for (let i = 0; i < Math.abs(tr - fr); i++) await page.keyboard.press(tr > fr ? 'ArrowUp' : 'ArrowDown');
+      const at = await page.evaluate((square) => {
+        const cells = [...document.querySelectorAll('.play-cell')];
+        const cols = cells.length / document.querySelectorAll('.play-row').length;
+        const a = cells.indexOf(document.activeElement);
+        const b = cells.findIndex((c) => c.dataset.square === square);
+        return { rows: Math.floor(b / cols) - Math.floor(a / cols), cols: (b % cols) - (a % cols) };
+      }, to);
+      for (let i = 0; i < Math.abs(at.cols); i++) await page.keyboard.press(at.cols > 0 ? 'ArrowRight' : 'ArrowLeft');
+      for (let i = 0; i < Math.abs(at.rows); i++) await page.keyboard.press(at.rows > 0 ? 'ArrowDown' : 'ArrowUp');
     };
     await go(plan.from);
     await page.keyboard.press('Enter');
@@ -152,19 +172,37 @@ async function keyboardGame(context, url) {
     if (!target) { problems.push(`Enter on ${plan.from} shows no destination`); break; }
     await go(target);
     await page.keyboard.press('Enter');
+    for (let k = 0; k < 20; k++) {
+      const via = await page.evaluate(() => { const v = document.querySelector('.play-via'); return v && v.dataset.square; });
+      if (!via) break;
+      await go(via);
+      await page.keyboard.press('Enter');
+    }
     const after = await waitForTurn(page);
     if (after.ply <= before) problems.push(`keyboard move ${plan.from}-${target} was not played`);
     const said = await page.$eval('.play-status', (s) => s.textContent);
-    if (!said.includes(`${plan.from}-${target}`)) problems.push(`the live region did not announce ${plan.from}-${target}: "${said}"`);
+    // A step (d1-d3, 11-15) or a capture with its landings (22x15, 22x15x8).
+    if (!new RegExp(`\\b${plan.from}[-x](?:\\w+x)*${target}\\b`).test(said)) problems.push(`the live region did not announce ${plan.from}-${target}: "${said}"`);
   }
   await page.close();
   return problems;
 }
 
+// The sides a reader may choose on the page (its board's data names them).
+async function sidesOf(context, url) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    return await page.$eval('script.play-data', (s) => JSON.parse(s.textContent).sides || ['attackers', 'defenders']);
+  } finally {
+    await page.close();
+  }
+}
+
 async function checkPlay(context, origin, variantPages, results, log) {
   const totals = { nodes: 0, ms: 0, longest: 0, longestThinking: 0, lengths: [] };
   for (const p of variantPages) {
-    for (const side of ['attackers', 'defenders']) {
+    for (const side of await sidesOf(context, origin + p)) {
       let g;
       try {
         g = await playGame(context, origin + p, side);
@@ -189,14 +227,20 @@ async function checkPlay(context, origin, variantPages, results, log) {
       log(`     ${p} reader ${side}: ${g.plies} plies, ${g.outcome || 'unfinished'}, longest task ${g.longest.toFixed(0)} ms (${g.longestThinking.toFixed(0)} ms while the AI thought), AI ${g.ai.nodes} nodes in ${g.ai.ms.toFixed(0)} ms`);
     }
   }
-  if (variantPages.length) {
+  // The keyboard game on the first page of each family (its folder).
+  const firsts = new Map();
+  for (const p of variantPages) {
+    const family = p.split('/')[1];
+    if (!firsts.has(family)) firsts.set(family, p);
+  }
+  for (const p of firsts.values()) {
     let problems;
     try {
-      problems = await keyboardGame(context, origin + variantPages[0]);
+      problems = await keyboardGame(context, origin + p);
     } catch (e) {
       problems = [`the keyboard game could not be played: ${e.message.split('\n')[0]}`];
     }
-    results.add('play-keyboard', variantPages[0], problems);
+    results.add('play-keyboard', p, problems);
   }
   const rate = totals.ms ? Math.round(totals.nodes / totals.ms * 1000) : 0;
   const sorted = totals.lengths.slice().sort((a, b) => a - b);

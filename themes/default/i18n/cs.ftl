@@ -372,3 +372,19 @@ draughts-illegal-incomplete-capture = braní pokračuje, dokud je co přeskočit
 draughts-illegal-wrong-separator = braní se zapisuje s x, obyčejný tah s pomlčkou
 draughts-illegal-ambiguous = tato pole spojuje víc braní, proto je třeba zapsat každé pole doskoku
 draughts-illegal-no-such-move = tam ten kámen táhnout nemůže
+
+## Cvičná deska na stránkách dámy (src/family/draughts/play.rs); ostatní
+## věty desky jsou zprávy play-* výše.
+play-draughts-side-white = bílé
+play-draughts-side-black = černé
+play-draughts-win = { $winner ->
+    [white] Vyhrává bílý
+   *[black] Vyhrává černý
+}: { $how }.
+play-draughts-piece-white-man = bílý kámen
+play-draughts-piece-white-king = bílá dáma
+play-draughts-piece-black-man = černý kámen
+play-draughts-piece-black-king = černá dáma
+play-draughts-light-square = světlé pole, na němž se nehraje
+play-draughts-choose-route = Na toto pole vedou dvě braní různou cestou: vyberte vyznačené pole, přes které se má skákat.
+play-draughts-via = pole, přes které lze skákat

@@ -353,3 +353,19 @@ draughts-illegal-incomplete-capture = a capture goes on while there is a piece l
 draughts-illegal-wrong-separator = a capture is written with x and a plain move with a dash
 draughts-illegal-ambiguous = more than one capture joins those squares, so every landing square must be written
 draughts-illegal-no-such-move = that piece cannot move there
+
+## The practice board on draughts pages (src/family/draughts/play.rs); the
+## rest of the board's sentences are the play-* messages above.
+play-draughts-side-white = White
+play-draughts-side-black = Black
+play-draughts-win = { $winner ->
+    [white] White wins
+   *[black] Black wins
+}: { $how }.
+play-draughts-piece-white-man = white man
+play-draughts-piece-white-king = white king
+play-draughts-piece-black-man = black man
+play-draughts-piece-black-king = black king
+play-draughts-light-square = light square, not played on
+play-draughts-choose-route = Two captures reach that square by different routes: choose a marked square to jump through.
+play-draughts-via = a square to jump through

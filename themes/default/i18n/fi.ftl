@@ -350,3 +350,19 @@ draughts-illegal-incomplete-capture = lyönti jatkuu niin kauan kuin on lyötäv
 draughts-illegal-wrong-separator = lyönti merkitään x:llä ja tavallinen siirto viivalla
 draughts-illegal-ambiguous = noita ruutuja yhdistää useampi lyönti, joten jokainen laskeutumisruutu on merkittävä
 draughts-illegal-no-such-move = nappula ei voi siirtyä sinne
+
+## Harjoituslauta tammisivuilla (src/family/draughts/play.rs); laudan muut
+## lauseet ovat yllä olevat play-*-viestit.
+play-draughts-side-white = valkoisilla
+play-draughts-side-black = mustilla
+play-draughts-win = { $winner ->
+    [white] Valkoinen voittaa
+   *[black] Musta voittaa
+}, sillä { $how }.
+play-draughts-piece-white-man = valkoinen nappula
+play-draughts-piece-white-king = valkoinen kuningas
+play-draughts-piece-black-man = musta nappula
+play-draughts-piece-black-king = musta kuningas
+play-draughts-light-square = vaalea ruutu, jolla ei pelata
+play-draughts-choose-route = Ruutuun pääsee lyömällä kahta eri reittiä: valitse merkitty ruutu, jonka kautta hypätään.
+play-draughts-via = ruutu, jonka kautta voi hypätä

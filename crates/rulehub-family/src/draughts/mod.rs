@@ -3,15 +3,15 @@
 //! (pieces, numbered squares, facts, example sentences, starter pages) is
 //! defined here.
 //!
-//! The practice board (`VariantRules::practice`) is tafl's alone for now:
-//! the browser bundle holds only the tafl engine, so draughts pages have
-//! no board to play on.
+//! The practice board (`VariantRules::practice`, [`play`]) loads its own
+//! engine, `draughts.wasm` (crates/rulehub-play-draughts).
 
 mod check;
 mod engine_yaml;
 pub mod examples;
 mod facts;
 mod glyphs;
+mod play;
 mod starter;
 mod tools;
 
@@ -55,6 +55,7 @@ impl GameFamily for Draughts {
         ids.extend(facts::message_ids());
         ids.extend(examples::MESSAGE_IDS);
         ids.extend(glyphs::MESSAGE_IDS);
+        ids.extend(play::MESSAGE_IDS);
         ids
     }
 
@@ -109,6 +110,16 @@ impl VariantRules for DraughtsVariant {
             "rules": self.rules,
             "setup": fen::write(&self.start),
         })
+    }
+
+    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
+        Some(play::practice_data(
+            &self.rules,
+            &self.start,
+            i18n,
+            lang,
+            assets,
+        ))
     }
 }
 

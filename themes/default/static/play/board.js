@@ -9,6 +9,7 @@
 // the friend instead of the AI. The server is the authority: a move is shown
 // only when the server relays it back; the local engine only offers the
 // legal moves and redraws the server's game.
+// Other families: see draughts.js.
 (function () {
   'use strict';
 
@@ -29,7 +30,7 @@
   }
 
   // Talks to the worker: every request gets a promise of its answer.
-  function Engine(assets) {
+  function Engine(assets, wasm) {
     var self = this;
     this.worker = new Worker(assets + 'worker.js');
     this.next = 1;
@@ -39,7 +40,7 @@
       delete self.waiting[event.data.id];
       if (resolve) resolve(event.data.answer);
     };
-    this.ready = this.ask({ op: 'init', wasm: new URL(assets + 'engine.wasm', document.baseURI).href });
+    this.ready = this.ask({ op: 'init', wasm: new URL(assets + (wasm || 'engine.wasm'), document.baseURI).href });
   }
   Engine.prototype.ask = function (msg) {
     var self = this;
@@ -63,12 +64,14 @@
     this.section = section;
     this.data = data;
     var article = section.closest('article[data-room-server]');
-    this.roomServer = article ? article.getAttribute('data-room-server') : null;
+    this.roomServer = article && data.rooms !== false ? article.getAttribute('data-room-server') : null;
     this.mode = 'practice';
     this.s = data.strings;
-    this.rows = data.rules.dims.rows;
-    this.cols = data.rules.dims.cols;
-    this.human = data.rules.first_to_move;
+    var dims = data.rules.dims || { rows: data.rules.board_size, cols: data.rules.board_size };
+    this.rows = dims.rows;
+    this.cols = dims.cols;
+    this.sides = data.sides || ['attackers', 'defenders'];
+    this.human = data.first_to_move || data.rules.first_to_move;
     this.level = 'normal';
     this.flipped = false;
     this.state = null;
@@ -109,7 +112,7 @@
     var controls = el('div', { class: 'play-controls' });
     var sideLabel = el('label', {}, s['play-you-play'] + ' ');
     this.sideSelect = el('select', { name: 'side' });
-    ['attackers', 'defenders'].forEach(function (side) {
+    this.sides.forEach(function (side) {
       var option = el('option', { value: side }, self.sideName(side));
       if (side === self.human) option.selected = true;
       self.sideSelect.appendChild(option);
@@ -195,7 +198,7 @@
 
   Board.prototype.startEngine = function () {
     if (this.engine) this.engine.stop();
-    this.engine = new Engine(this.data.assets);
+    this.engine = new Engine(this.data.assets, this.data.wasm);
     return this.engine;
   };
 
@@ -213,7 +216,7 @@
     engine.ready
       .then(function (answer) {
         if (!answer.ok) throw new Error(answer.error);
-        return engine.ask({ op: 'new', request: { rules: self.data.rules } });
+        return engine.ask({ op: 'new', request: { rules: self.data.rules, setup: self.data.setup } });
       })
       .then(function (state) {
         if (engine !== self.engine) return;
@@ -280,10 +283,16 @@
     });
   };
 
+  // The move as announced: tafl's without its capture marks, which the
+  // announcement says in words.
+  Board.prototype.moveName = function (p) {
+    return p.notation.split('x')[0];
+  };
+
   Board.prototype.announceMove = function (state) {
     var p = state.played;
-    var mover = state.to_move === 'attackers' ? 'defenders' : 'attackers';
-    var text = fill(this.s['play-moved'], { side: this.sideName(mover), move: p.notation.split('x')[0] });
+    var mover = this.sides[this.sides[0] === state.to_move ? 1 : 0];
+    var text = fill(this.s['play-moved'], { side: this.sideName(mover), move: this.moveName(p) });
     text = text.charAt(0).toUpperCase() + text.slice(1);
     if (p.captures.length) {
       text += fill(this.s['play-captured'], { squares: p.captures.map(this.squareName, this).join(', ') });
@@ -302,7 +311,7 @@
   Board.prototype.movesFrom = function (cell) {
     if (!this.state || this.thinking || this.over() || this.state.to_move !== this.human) return [];
     if (this.mode === 'room' && this.connection !== 'open') return [];
-    return this.state.moves.filter(function (m) { return m[0] === cell; }).map(function (m) { return m[1]; });
+    return this.state.moves.filter(function (m) { return m[0] === cell; }).map(function (m) { return m[m.length - 1]; });
   };
 
   Board.prototype.onCell = function (cell) {
@@ -349,14 +358,14 @@
     this.cells[this.cursor].focus();
   };
 
-  Board.prototype.play = function (from, to) {
+  Board.prototype.play = function (from, to, via) {
     if (this.mode === 'room') return this.sendMove(from, to);
     var self = this;
     var engine = this.engine;
     this.selected = null;
     this.thinking = true;
     this.section.setAttribute('data-turn', 'wait');
-    engine.ask({ op: 'play', from: from, to: to }).then(function (answer) {
+    engine.ask({ op: 'play', from: from, to: to, via: via }).then(function (answer) {
       if (engine !== self.engine) return;
       self.thinking = false;
       if (!answer.ok) return self.fail(answer.error);
@@ -397,9 +406,9 @@
     this.engine.ask({ op: 'record' }).then(function (answer) {
       if (!answer.ok) return self.fail(answer.error);
       var rules = self.data.rules;
-      var header = self.data.replay_preset
+      var header = self.data.replay_header || (self.data.replay_preset
         ? '# rulehub replay --rules ' + self.data.replay_preset + " --setup '" + rules.setup + "' --to-move " + rules.first_to_move + ' FILE\n'
-        : '';
+        : '');
       var text = header + answer.record;
       self.recordBox.value = text;
       self.recordBox.hidden = false;
@@ -411,6 +420,15 @@
         failed();
       }
     });
+  };
+
+  // Draws a cell's piece; answers its name.
+  Board.prototype.paint = function (c, letter) {
+    var piece = PIECES[letter];
+    c.toggle('play-attacker', letter === 'b');
+    c.toggle('play-defender', letter === 'w');
+    c.toggle('play-king', letter === 'K');
+    return piece ? this.s['play-piece-' + piece] : this.s['play-empty'];
   };
 
   Board.prototype.render = function () {
@@ -426,12 +444,8 @@
     var captured = this.last ? this.last.captures : [];
     for (var i = 0; i < this.cells.length; i++) {
       var cell = this.cells[i];
-      var letter = state.cells.charAt(i);
-      var piece = PIECES[letter];
       var c = cell.classList;
-      c.toggle('play-attacker', letter === 'b');
-      c.toggle('play-defender', letter === 'w');
-      c.toggle('play-king', letter === 'K');
+      var piece = this.paint(c, state.cells.charAt(i));
       c.toggle('play-movable', !!movable[i]);
       c.toggle('play-selected', this.selected === i);
       c.toggle('play-target', targets.indexOf(i) >= 0);
@@ -439,7 +453,7 @@
       c.toggle('play-to', !!this.last && this.last.to === i);
       c.toggle('play-captured', captured.indexOf(i) >= 0);
       cell.tabIndex = i === this.cursor ? 0 : -1;
-      var label = this.squareName(i) + ', ' + (piece ? this.s['play-piece-' + piece] : this.s['play-empty']);
+      var label = this.squareName(i) + ', ' + piece;
       if (this.selected === i) label += ', ' + this.s['play-selected'];
       cell.setAttribute('aria-label', label);
       if (this.selected === i) cell.setAttribute('aria-selected', 'true');
@@ -757,9 +771,14 @@
     var link = el('link', { rel: 'stylesheet', href: data.assets + 'play.css' });
     link.addEventListener('load', function () { section.hidden = false; });
     document.head.appendChild(link);
-    section.rulehubBoard = new Board(section, data);
+    var go = function () { section.rulehubBoard = new Board(section, data); };
+    if (!data.family_script) return go();
+    var script = el('script', { src: data.assets + data.family_script });
+    script.addEventListener('load', go);
+    document.head.appendChild(script);
   }
 
+  window.RulehubBoard = { Board: Board, el: el, fill: fill };
   Array.prototype.forEach.call(document.querySelectorAll('section.play'), start);
 
   // A room link opened in a tab that already shows the page changes only

@@ -28,7 +28,11 @@
   };
   Engine.prototype.freeGame = function (h) { return this.answer(this.x.rh_free_game(h)); };
   Engine.prototype.state = function (h) { return this.answer(this.x.rh_state(h)); };
-  Engine.prototype.play = function (h, from, to) { return this.answer(this.x.rh_play(h, from, to)); };
+  // via: a capture's landing cells between (draughts).
+  Engine.prototype.play = function (h, from, to, via) {
+    this.input(via ? JSON.stringify(via) : '');
+    return this.answer(this.x.rh_play(h, from, to));
+  };
   Engine.prototype.undo = function (h) { return this.answer(this.x.rh_undo(h)); };
   Engine.prototype.record = function (h) { return this.answer(this.x.rh_record(h)); };
   // The AI's move (not played). seed: an integer below 2^53; nodes: 0 for the level's own budget.

@@ -15,7 +15,7 @@ function run(msg) {
       handle = state.ok ? state.handle : null;
       return state;
     case 'play':
-      return engine.play(handle, msg.from, msg.to);
+      return engine.play(handle, msg.from, msg.to, msg.via);
     case 'replay':
       // A room's game as the server sent it: a new game on the room's
       // rules, then every move (cell pairs); answers the last state.
@@ -36,7 +36,7 @@ function run(msg) {
       var choice = engine.aiMove(handle, msg.level, msg.seed, 0);
       var ms = performance.now() - t0;
       if (!choice.ok) return choice;
-      var played = engine.play(handle, choice.from, choice.to);
+      var played = engine.play(handle, choice.from, choice.to, choice.via);
       played.ai = { nodes: choice.nodes, depth: choice.depth, score: choice.score, ms: ms };
       return played;
     default:
@@ -50,7 +50,7 @@ self.onmessage = function (event) {
   if (msg.op === 'init') {
     ready = fetch(msg.wasm)
       .then(function (r) {
-        if (!r.ok) throw new Error('engine.wasm: HTTP ' + r.status);
+        if (!r.ok) throw new Error(msg.wasm + ': HTTP ' + r.status);
         return r.arrayBuffer();
       })
       .then(RulehubEngine.load)

@@ -1,0 +1,228 @@
+//! Draughts' practice-board data: what a variant page ships so the browser
+//! can play it against the AI, in the shape tafl's board data has
+//! (`src/family/tafl/play.rs`), so one board script serves both. The engine
+//! is `assets/play/draughts.wasm`, built from `crates/rulehub-play-draughts`;
+//! a draughts page never downloads the tafl engine.
+//!
+//! What differs from tafl is named in the data rather than guessed by the
+//! script: the module to load (`wasm`), the sides, the square numbers of the
+//! dark cells, the record's comment mark and the start position (`setup`,
+//! a PDN FEN). Rooms ("Invite a friend") are not offered (`rooms: false`):
+//! the room server checks moves with the tafl engine.
+
+use std::collections::BTreeMap;
+
+use rulehub_draughts::{Colour, DraughtsRules, DrawReason, Position, Preset, WinReason, fen};
+use serde::Serialize;
+
+use rulehub_core::i18n::{Arg, I18n};
+
+/// The board's sentences that are the same for every family, then the
+/// draughts ones. `play-draw` and `play-draughts-win` are formatted once per
+/// outcome; the rest go to the script as they are, `{…}` placeholders left
+/// for it to fill.
+const SHARED_IDS: &[&str] = &[
+    "play-intro",
+    "play-you-play",
+    "play-level",
+    "play-level-easy",
+    "play-level-normal",
+    "play-level-hard",
+    "play-new-game",
+    "play-undo",
+    "play-flip",
+    "play-copy",
+    "play-copied",
+    "play-copy-failed",
+    "play-your-move",
+    "play-thinking",
+    "play-moved",
+    "play-captured",
+    "play-board-label",
+    "play-empty",
+    "play-selected",
+    "play-keyboard-help",
+    "play-error",
+];
+
+/// Draughts' own messages, and the key the script looks them up by.
+const DRAUGHTS_KEYS: &[(&str, &str)] = &[
+    ("play-draughts-side-white", "play-side-white"),
+    ("play-draughts-side-black", "play-side-black"),
+    ("play-draughts-piece-white-man", "play-piece-w"),
+    ("play-draughts-piece-white-king", "play-piece-W"),
+    ("play-draughts-piece-black-man", "play-piece-b"),
+    ("play-draughts-piece-black-king", "play-piece-B"),
+    ("play-draughts-light-square", "play-light-square"),
+    ("play-draughts-choose-route", "play-choose-route"),
+    ("play-draughts-via", "play-via"),
+];
+
+/// Every message id the board uses on a draughts page, for the family's
+/// list of ids every language must define.
+pub const MESSAGE_IDS: &[&str] = &[
+    "play-draughts-side-white",
+    "play-draughts-side-black",
+    "play-draughts-win",
+    "play-draughts-piece-white-man",
+    "play-draughts-piece-white-king",
+    "play-draughts-piece-black-man",
+    "play-draughts-piece-black-king",
+    "play-draughts-light-square",
+    "play-draughts-choose-route",
+    "play-draughts-via",
+];
+
+/// Messages that take arguments, with the placeholder the script replaces.
+const PLACEHOLDERS: &[(&str, &[&str])] = &[
+    ("play-your-move", &["side"]),
+    ("play-moved", &["side", "move"]),
+    ("play-captured", &["squares"]),
+    ("play-board-label", &["rows", "cols"]),
+    ("play-error", &["error"]),
+];
+
+#[derive(Serialize)]
+struct PlayData<'a> {
+    family: &'static str,
+    /// The module the worker loads, and the script that draws draughts on
+    /// the board, both beside the board script.
+    wasm: &'static str,
+    family_script: &'static str,
+    rooms: bool,
+    rules: &'a DraughtsRules,
+    /// The start position as a PDN FEN; it names the side to move first.
+    setup: String,
+    first_to_move: &'static str,
+    sides: [&'static str; 2],
+    /// Per cell (row by row from the top) its square number, 0 for a light
+    /// square: squares are named by number in moves and announcements.
+    numbers: Vec<u8>,
+    /// The first lines of a copied record: the command that checks it (for
+    /// a preset's rules) as a PDN line comment, which the record reader skips.
+    replay_header: Option<String>,
+    special: [(); 0],
+    assets: String,
+    strings: BTreeMap<&'static str, String>,
+    outcomes: BTreeMap<String, String>,
+}
+
+fn numbers(position: &Position) -> Vec<u8> {
+    let geometry = position.geometry();
+    let size = geometry.size();
+    (0..size)
+        .flat_map(|row| (0..size).map(move |col| (row, col)))
+        .map(|(row, col)| geometry.at(row, col).map_or(0, |square| square.number()))
+        .collect()
+}
+
+fn replay_header(rules: &DraughtsRules, setup: &str) -> Option<String> {
+    let preset = Preset::ALL.iter().find(|p| p.rules() == *rules)?;
+    Some(format!(
+        "; rulehub replay --rules {} --setup '{setup}' FILE\n",
+        preset.name()
+    ))
+}
+
+fn with_placeholders(i18n: &I18n, lang: &str, id: &str) -> String {
+    let names = PLACEHOLDERS
+        .iter()
+        .find(|(p, _)| *p == id)
+        .map_or(&[][..], |(_, names)| *names);
+    let tokens: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
+    let args: Vec<(&str, Arg<'_>)> = names
+        .iter()
+        .zip(&tokens)
+        .map(|(name, token)| (*name, Arg::Str(token)))
+        .collect();
+    i18n.message(lang, id, &args)
+}
+
+fn strings(i18n: &I18n, lang: &str) -> BTreeMap<&'static str, String> {
+    let shared = SHARED_IDS
+        .iter()
+        .map(|&id| (id, with_placeholders(i18n, lang, id)));
+    let own = DRAUGHTS_KEYS
+        .iter()
+        .map(|&(id, key)| (key, i18n.message(lang, id, &[])));
+    shared.chain(own).collect()
+}
+
+/// `win-<winner>-<reason>` and `draw-<reason>` → the sentence announcing
+/// it, with the reasons worded by the examples' messages.
+fn outcome_sentences(i18n: &I18n, lang: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for reason in WinReason::ALL {
+        let how = i18n.message(lang, &format!("draughts-win-{}", reason.code()), &[]);
+        for winner in Colour::ALL {
+            let sentence = i18n.message(
+                lang,
+                "play-draughts-win",
+                &[("winner", Arg::Str(winner.code())), ("how", Arg::Str(&how))],
+            );
+            out.insert(format!("win-{}-{}", winner.code(), reason.code()), sentence);
+        }
+    }
+    for reason in DrawReason::ALL {
+        let how = i18n.message(lang, &format!("draughts-draw-{}", reason.code()), &[]);
+        let sentence = i18n.message(lang, "play-draw", &[("how", Arg::Str(&how))]);
+        out.insert(format!("draw-{}", reason.code()), sentence);
+    }
+    out
+}
+
+/// The board's data for a page in `lang` playing `rules` from `start`;
+/// `assets` is the href of the folder holding the engine and its worker.
+pub fn practice_data(
+    rules: &DraughtsRules,
+    start: &Position,
+    i18n: &I18n,
+    lang: &str,
+    assets: &str,
+) -> serde_json::Value {
+    let setup = fen::write(start);
+    let data = PlayData {
+        family: super::NAME,
+        wasm: "draughts.wasm",
+        family_script: "draughts.js",
+        rooms: false,
+        rules,
+        replay_header: replay_header(rules, &setup),
+        first_to_move: start.to_move().code(),
+        setup,
+        sides: [Colour::White.code(), Colour::Black.code()],
+        numbers: numbers(start),
+        special: [],
+        assets: assets.to_string(),
+        strings: strings(i18n, lang),
+        outcomes: outcome_sentences(i18n, lang),
+    };
+    // Plain strings, numbers, maps and the rules serialize without fail.
+    serde_json::to_value(&data).expect("page data serializes")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dark_cells_carry_their_numbers_and_light_cells_none() {
+        let rules = Preset::English.rules();
+        let numbers = numbers(&rules.start_position());
+        assert_eq!(numbers.len(), 64);
+        assert_eq!(&numbers[..8], &[0, 1, 0, 2, 0, 3, 0, 4]);
+        assert_eq!(numbers[56], 29, "a1 is square 29");
+        assert_eq!(numbers[63], 0);
+    }
+
+    #[test]
+    fn a_preset_names_its_replay_command_and_an_override_does_not() {
+        let mut rules = Preset::International.rules();
+        let header = replay_header(&rules, "W:W31-50:B1-20").expect("a preset");
+        assert!(header.starts_with(
+            "; rulehub replay --rules international-draughts --setup 'W:W31-50:B1-20'"
+        ));
+        rules.kings_fly = false;
+        assert_eq!(replay_header(&rules, "W:W31-50:B1-20"), None);
+    }
+}

@@ -1,0 +1,97 @@
+//! The module's exports for JavaScript: the same `extern "C"` functions as
+//! `crates/rulehub-play/src/ffi.rs` (the loader, engine.js, does not know
+//! which family it loaded). No pointer from the caller is trusted: requests
+//! travel through an input buffer the module owns ([`rh_input`]) and
+//! answers are JSON left in an output buffer ([`rh_output`]).
+
+use std::cell::RefCell;
+
+use crate::session::{MAX_REQUEST_BYTES, Sessions};
+
+thread_local! {
+    static SESSIONS: RefCell<Sessions> = RefCell::new(Sessions::new());
+    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+    static OUTPUT: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Keeps `answer` for the caller to read; returns its length.
+fn answer(text: String) -> u32 {
+    let len = text.len() as u32;
+    OUTPUT.with(|out| *out.borrow_mut() = text);
+    len
+}
+
+fn with_input<R>(f: impl FnOnce(&[u8]) -> R) -> R {
+    INPUT.with(|input| f(&input.borrow()))
+}
+
+fn with_sessions<R>(f: impl FnOnce(&mut Sessions) -> R) -> R {
+    SESSIONS.with(|sessions| f(&mut sessions.borrow_mut()))
+}
+
+/// Makes room for a request of `len` bytes (zeroed) and returns where to
+/// write it; null when `len` is over the request limit.
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_input(len: u32) -> *mut u8 {
+    let len = len as usize;
+    if len > MAX_REQUEST_BYTES {
+        return std::ptr::null_mut();
+    }
+    INPUT.with(|input| {
+        let mut input = input.borrow_mut();
+        input.clear();
+        input.resize(len, 0);
+        input.as_mut_ptr()
+    })
+}
+
+/// Where the last answer starts.
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_output() -> *const u8 {
+    OUTPUT.with(|out| out.borrow().as_ptr())
+}
+
+/// Starts a game from the JSON request in the input buffer.
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_new_game() -> u32 {
+    answer(with_input(|request| with_sessions(|s| s.new_game(request))))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_free_game(handle: u32) -> u32 {
+    answer(with_sessions(|s| s.free_game(handle)))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_state(handle: u32) -> u32 {
+    answer(with_sessions(|s| s.state(handle)))
+}
+
+/// Plays from cell `from` to cell `to`; the input buffer holds the landing
+/// cells in between when the route must be named (else it is empty).
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_play(handle: u32, from: u32, to: u32) -> u32 {
+    answer(with_input(|via| {
+        with_sessions(|s| s.play(handle, from, to, via))
+    }))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_undo(handle: u32) -> u32 {
+    answer(with_sessions(|s| s.undo(handle)))
+}
+
+/// The AI's move; the level's name is the input buffer. The seed comes as
+/// two halves because a JavaScript number holds no 64-bit integer.
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_ai_move(handle: u32, seed_high: u32, seed_low: u32, node_budget: u32) -> u32 {
+    let seed = (u64::from(seed_high) << 32) | u64::from(seed_low);
+    answer(with_input(|level| {
+        with_sessions(|s| s.ai_move(handle, level, seed, u64::from(node_budget)))
+    }))
+}
+
+#[unsafe(no_mangle)]
+pub extern "C" fn rh_record(handle: u32) -> u32 {
+    answer(with_sessions(|s| s.record(handle)))
+}
