@@ -64,16 +64,21 @@ impl TaflEngine {
     /// `mv` as a record writes it, with the marks of what it captures.
     fn notation(&self, mv: Move) -> String {
         let dims = self.game.dims();
-        let mut text = mv.name(dims);
         let mut trial = self.game.clone();
-        if let Ok(played) = trial.play(mv) {
-            for square in played.captures {
-                text.push('x');
-                text.push_str(&square.name(dims));
-            }
-        }
-        text
+        let captures = trial.play(mv).map(|p| p.captures).unwrap_or_default();
+        let names: Vec<String> = captures.iter().map(|s| s.name(dims)).collect();
+        written(&mv.name(dims), &names)
     }
+}
+
+/// A move as a record writes it: its name, then `x` and each captured square.
+fn written(name: &str, captures: &[String]) -> String {
+    let mut text = name.to_owned();
+    for square in captures {
+        text.push('x');
+        text.push_str(square);
+    }
+    text
 }
 
 impl CommandLineEngine for TaflEngine {
@@ -109,14 +114,8 @@ impl CommandLineEngine for TaflEngine {
                 });
             },
         );
-        for m in &moves {
-            let mut written = m.notation.clone();
-            for square in &m.captures {
-                written.push('x');
-                written.push_str(square);
-            }
-            self.played.push(written);
-        }
+        self.played
+            .extend(moves.iter().map(|m| written(&m.notation, &m.captures)));
         match result {
             Ok(summary) => Ok(Replay {
                 moves,
