@@ -136,17 +136,12 @@ impl CommandLineEngine for TaflEngine {
         }
     }
 
+    // The engine lists no legal move once the game is over.
     fn legal_move_count(&self) -> usize {
-        if self.game.outcome().is_over() {
-            return 0;
-        }
         self.game.legal_moves().len()
     }
 
     fn play_legal(&mut self, index: usize) -> Option<String> {
-        if self.game.outcome().is_over() {
-            return None;
-        }
         let mv = *self.game.legal_moves().get(index)?;
         let notation = self.notation(mv);
         self.game.play(mv).ok()?;
