@@ -138,23 +138,113 @@ fn a_setup_for_the_wrong_side_or_board_is_an_error_at_its_key() {
     );
 }
 
-#[test]
-fn a_sample_game_block_on_a_draughts_page_is_refused_at_its_fence() {
+/// Two sample games for the English page: an opening from the page's start
+/// and an ending from a position of its own.
+const GAMES: &str = "```game opening
+1. 11-15 23-19 {White meets the centre <b>move</b>}
+2. 8-11 22-17 *
+```
+
+```game ending
+; setup: B:W18:B9,14
+1. 14x23 ; the last white man falls
+0-1
+```
+
+A man never moves backwards.";
+
+fn hub_with_games(games: &str) -> Hub {
     let hub = Hub::copy("draughts-mini");
-    let file = "content/draughts/english.md";
     hub.edit(
-        file,
+        "content/draughts/english.md",
         "A man never moves backwards.",
-        "```game opening\n1. 11-15 22-18\n```\n\nA man never moves backwards.",
+        games,
     );
-    let output = hub.rulehub(&["check"]).output().expect("runs");
-    assert_eq!(output.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    hub
+}
+
+#[test]
+fn a_draughts_sample_game_is_replayed_and_drawn_move_by_move() {
+    let hub = hub_with_games(GAMES);
+    hub.edit(
+        "content/draughts/english.cs.md",
+        "{{example:crowning}}",
+        "{{example:crowning}}\n\n{{game:ending}}",
+    );
+    hub.rulehub(&["build"]).assert().success();
+    let page = hub.read("public/draughts/english/index.html");
+    let opening = &page[page.find("<div class=\"game\"").expect("a game")..];
     assert!(
-        stderr.contains(&format!("{file}:48:1"))
-            && stderr.contains("sample game `opening`: draughts pages have no sample games yet"),
-        "{stderr}"
+        opening.contains("<img src=\"game-opening-4.svg\""),
+        "{opening}"
     );
+    assert!(
+        opening.contains("Move 2 of 4: 23-19 — White meets the centre &lt;b&gt;move&lt;/b&gt;"),
+        "{opening}"
+    );
+    assert!(page.contains("After 4 moves the game goes on."), "{page}");
+    assert!(
+        page.contains("After 1 move Black wins: the other side has no pieces left."),
+        "{page}"
+    );
+    // A board per position; the capture is marked on the board after it.
+    for ply in 0..=4 {
+        assert!(
+            hub.path(&format!("public/draughts/english/game-opening-{ply}.svg"))
+                .is_file()
+        );
+    }
+    let after = hub.read("public/draughts/english/game-ending-1.svg");
+    assert!(after.contains("rh-captures"), "{after}");
+    let czech = hub.read("public/cs/draughts/english/index.html");
+    assert!(
+        czech.contains("Po 1 tahu vyhrává černý: soupeři nezbyl žádný kámen."),
+        "{czech}"
+    );
+}
+
+#[test]
+fn a_wrong_move_or_result_in_a_draughts_game_fails_at_its_line() {
+    let file = "content/draughts/english.md";
+    for (wrong, line_text, message) in [
+        (
+            GAMES.replace("2. 8-11 22-17", "2. 8-11 22-26"),
+            "2. 8-11 22-26",
+            "game `opening`: move 4 `22-26`:",
+        ),
+        (
+            GAMES.replace("1. 14x23", "1. 14-17"),
+            "1. 14-17",
+            "game `ending`: move 1 `14-17`: a capture is available",
+        ),
+        (
+            GAMES.replace("0-1", "1-0"),
+            "1-0",
+            "game `ending`: the record ends `1-0`, but after its last move the engine has `no-pieces`",
+        ),
+        (
+            GAMES.replace("; setup: B:W18:B9,14", "; setup: B:W18:B99"),
+            "; setup:",
+            "game `ending`: `; setup:` is not a PDN FEN for this board",
+        ),
+    ] {
+        let hub = hub_with_games(&wrong);
+        let line = hub
+            .read(file)
+            .lines()
+            .position(|l| l.contains(line_text))
+            .expect("the line is on the page")
+            + 1;
+        let output = hub.rulehub(&["check"]).output().expect("runs");
+        assert_eq!(output.status.code(), Some(1));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr
+                .lines()
+                .any(|l| l.contains(&format!("{file}:{line}:")) && l.contains(message)),
+            "expected `{message}` at line {line} in:\n{stderr}"
+        );
+    }
 }
 
 #[test]

@@ -127,6 +127,11 @@ pub trait WorkedExample: Debug + Send + Sync {
     }
 }
 
+/// The messages a family's [`SampleGame::describe_end`] words the end of a
+/// game with (`winner` is one of the family's side codes; every language
+/// selects on all of them).
+pub const SAMPLE_GAME_MESSAGE_IDS: &[&str] = &["game-end-win", "game-end-draw", "game-end-ongoing"];
+
 /// A sample game the family has replayed from its record (a ```` ```game ````
 /// block): the boards a reader steps through and the moves between them.
 pub trait SampleGame: Debug + Send + Sync {

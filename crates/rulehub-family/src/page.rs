@@ -377,6 +377,30 @@ impl GameBlock<'_> {
         page.source.position(body_start + offset)
     }
 
+    /// The position of byte `offset` of the record: its line, and the column
+    /// when the page's line holds the record's line as it is (a block
+    /// indented in a list is reported at its line's start).
+    pub fn at(&self, offset: usize) -> SourcePosition {
+        let text = self.text();
+        let offset = offset.min(text.len());
+        let before = &text.as_bytes()[..offset];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |newline| newline + 1);
+        let start = self.line(line);
+        let body_offset = start.offset - self.page.split.body.start;
+        let record_line = &text[line_start..];
+        if self.page.body()[body_offset..].starts_with(record_line.lines().next().unwrap_or("")) {
+            self.page
+                .source
+                .position(start.offset + (offset - line_start))
+        } else {
+            start
+        }
+    }
+
     /// The fence line, where problems with the whole block are reported.
     pub fn fence(&self) -> SourcePosition {
         let page = self.page;

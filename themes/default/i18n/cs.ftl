@@ -35,6 +35,8 @@ game-end-win = Po { $moves } { $moves ->
    *[other] tazích
 } { $winner ->
     [attackers] vyhrávají útočníci
+    [white] vyhrává bílý
+    [black] vyhrává černý
    *[defenders] vyhrávají obránci
 }: { $how }.
 game-end-draw = Po { $moves } { $moves ->

@@ -29,10 +29,12 @@ game-verified = Every move of this game is checked by the rules engine on every 
 game-end-win = After { $moves } { $moves ->
     [one] move
    *[other] moves
-} the { $winner ->
-    [attackers] attackers
-   *[defenders] defenders
-} win: { $how }.
+} { $winner ->
+    [attackers] the attackers win
+    [white] White wins
+    [black] Black wins
+   *[defenders] the defenders win
+}: { $how }.
 game-end-draw = After { $moves } { $moves ->
     [one] move
    *[other] moves

@@ -28,6 +28,8 @@ game-last = Loppuun
 game-verified = Sääntömoottori tarkistaa tämän pelin jokaisen siirron joka kerta, kun sivusto rakennetaan.
 game-end-win = { $moves } siirron jälkeen { $winner ->
     [attackers] hyökkääjät voittavat
+    [white] valkoinen voittaa
+    [black] musta voittaa
    *[defenders] puolustajat voittavat
 }, sillä { $how }.
 game-end-draw = { $moves } siirron jälkeen peli päättyy tasapeliin, sillä { $how }.
@@ -82,6 +84,8 @@ example-win-by-capturing-the-king = : { $winner ->
 }.
 example-win = : { $winner ->
     [attackers] hyökkääjät voittavat
+    [white] valkoinen voittaa
+    [black] musta voittaa
    *[defenders] puolustajat voittavat
 }, sillä { $how }.
 example-draw = : peli päättyy tasapeliin, sillä { $how }.

@@ -1,13 +1,13 @@
 //! A draughts variant page checked against the engine: the rules resolved,
 //! the start position read, the render ops validated, and every worked
-//! example replayed.
+//! example and sample game replayed.
 
 use std::sync::Arc;
 
 use rulehub_draughts::{DraughtsRules, Position, fen, preset_names};
 
 use crate::page::{self, ExampleBlock};
-use crate::{CheckedVariant, WorkedExample};
+use crate::{CheckedVariant, SampleGame, WorkedExample};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{
@@ -18,7 +18,7 @@ use rulehub_engine::Dims;
 
 use super::engine_yaml::{DraughtsFrontMatter, EngineSection};
 use super::examples::{self, ExampleSpec};
-use super::{DraughtsVariant, glyphs};
+use super::{DraughtsVariant, games, glyphs};
 
 /// Checks one draughts variant page, collecting every problem.
 pub fn check(
@@ -41,23 +41,8 @@ pub fn check(
     let examples = page::check_examples(page, &mut problems, |block, problems| {
         check_example(block, &rules, &start, problems)
     });
-    // Sample games (```game blocks) are tafl's so far: a draughts page
-    // with one is told so at its fence rather than silently showing nothing.
-    let _: Vec<()> = page::check_games(page, &mut problems, |block, problems| {
-        problems.push(
-            page.source
-                .error(
-                    block.fence(),
-                    format!(
-                        "sample game `{}`: draughts pages have no sample games yet",
-                        block.id()
-                    ),
-                )
-                .with_help(
-                    "show the moves as worked examples (```example with `moves: [...]`), or check the record with `rulehub replay --rules <preset> FILE`",
-                ),
-        );
-        None
+    let games = page::check_games(page, &mut problems, |block, problems| {
+        games::check(block, &rules, &start, problems)
     });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
     if !problems.is_empty() {
@@ -75,7 +60,10 @@ pub fn check(
             .into_iter()
             .map(|e| Arc::new(e) as Arc<dyn WorkedExample>)
             .collect(),
-        games: Vec::new(),
+        games: games
+            .into_iter()
+            .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
+            .collect(),
         legend: glyphs::LEGEND,
     })
 }

@@ -10,6 +10,7 @@ mod check;
 mod engine_yaml;
 pub mod examples;
 mod facts;
+mod games;
 mod glyphs;
 mod play;
 mod starter;
@@ -54,6 +55,7 @@ impl GameFamily for Draughts {
         let mut ids = vec!["draughts-board-start-desc"];
         ids.extend(facts::message_ids());
         ids.extend(examples::MESSAGE_IDS);
+        ids.extend(crate::SAMPLE_GAME_MESSAGE_IDS);
         ids.extend(glyphs::MESSAGE_IDS);
         ids.extend(play::MESSAGE_IDS);
         ids
@@ -135,6 +137,30 @@ fn glyphs_of(position: &Position) -> Vec<(Square, &'static Glyph)> {
         .pieces()
         .map(|(square, piece)| (board_square(geometry, square), glyph(piece)))
         .collect()
+}
+
+/// A move's marks on the board after it: where it started and ended, the
+/// legs of its route (a multi-jump shows each) and what it captured.
+fn move_marks(
+    after: &Position,
+    mv: &rulehub_draughts::Move,
+    captured: &[rulehub_draughts::Square],
+) -> Annotations {
+    let geometry = after.geometry();
+    let squares: Vec<Square> = std::iter::once(mv.from())
+        .chain(mv.path())
+        .map(|s| board_square(geometry, s))
+        .collect();
+    Annotations {
+        from: squares.first().copied(),
+        to: squares.last().copied(),
+        arrows: squares.windows(2).map(|leg| (leg[0], leg[1])).collect(),
+        captured: captured
+            .iter()
+            .map(|s| board_square(geometry, *s))
+            .collect(),
+        dots: Vec::new(),
+    }
 }
 
 impl examples::CheckedExample {
@@ -240,27 +266,12 @@ impl WorkedExample for examples::CheckedExample {
         if self.played.len() < 2 {
             return Vec::new();
         }
-        let geometry = self.before.geometry();
         self.played
             .iter()
             .map(|played| {
-                let squares: Vec<Square> = std::iter::once(played.mv.from())
-                    .chain(played.mv.path())
-                    .map(|s| board_square(geometry, s))
-                    .collect();
                 let frame = Frame {
                     pieces: glyphs_of(&played.position),
-                    annotations: Annotations {
-                        from: squares.first().copied(),
-                        to: squares.last().copied(),
-                        arrows: squares.windows(2).map(|leg| (leg[0], leg[1])).collect(),
-                        captured: played
-                            .captured
-                            .iter()
-                            .map(|s| board_square(geometry, *s))
-                            .collect(),
-                        dots: Vec::new(),
-                    },
+                    annotations: move_marks(&played.position, &played.mv, &played.captured),
                 };
                 let notation = crate::GameMove {
                     notation: played.notation.clone(),

@@ -24,9 +24,6 @@ use rulehub_engine::tafl::record::{self, ReplayOptions};
 use rulehub_engine::tafl::{Game, Move, Outcome, Position, Rules};
 use rulehub_engine::{Dims, Side, Square};
 
-/// Every Fluent message this module uses.
-pub const MESSAGE_IDS: &[&str] = &["game-end-win", "game-end-draw", "game-end-ongoing"];
-
 /// A sample game the engine replayed from start to end.
 #[derive(Debug, Clone)]
 pub struct CheckedGame {

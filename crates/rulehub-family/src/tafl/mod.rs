@@ -50,7 +50,7 @@ impl GameFamily for Tafl {
         let mut ids = vec!["board-start-desc"];
         ids.extend(facts::MESSAGE_IDS);
         ids.extend(examples::MESSAGE_IDS);
-        ids.extend(games::MESSAGE_IDS);
+        ids.extend(crate::SAMPLE_GAME_MESSAGE_IDS);
         ids.extend(play::MESSAGE_IDS);
         ids
     }
