@@ -6,7 +6,9 @@
 //!
 //! 1. Engines, pure (no I/O, no HTML): `rulehub-engine` (tafl's rules, the
 //!    board geometry and the game-independent AI search) and
-//!    `rulehub-draughts`. `rulehub-play` wraps them for the browser.
+//!    `rulehub-draughts`. `rulehub-play` is the practice board's API for any
+//!    family; `rulehub-play-tafl` and `rulehub-play-draughts` put each
+//!    engine behind it for the browser.
 //! 2. `rulehub-core`: [`diagnostic`] (problems with their file spans),
 //!    [`hub`] (discover, parse and assemble the sources; a variant's
 //!    `engine:` and `render:` blocks stay raw YAML) and [`i18n`].

@@ -14,9 +14,10 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rulehub-engine", &[]),
     ("rulehub-draughts", &["rulehub-engine"]),
     ("rulehub-play", &["rulehub-engine"]),
+    ("rulehub-play-tafl", &["rulehub-engine", "rulehub-play"]),
     (
         "rulehub-play-draughts",
-        &["rulehub-engine", "rulehub-draughts"],
+        &["rulehub-engine", "rulehub-draughts", "rulehub-play"],
     ),
     ("rulehub-room", &["rulehub-engine"]),
     ("rulehub-core", &[]),

@@ -19,8 +19,12 @@ struct Artifact {
 
 const TAFL: Artifact = Artifact {
     wasm: "themes/default/static/play/engine.wasm",
-    manifest: "crates/rulehub-play/wasm.manifest",
-    sources: &["crates/rulehub-engine", "crates/rulehub-play"],
+    manifest: "crates/rulehub-play-tafl/wasm.manifest",
+    sources: &[
+        "crates/rulehub-engine",
+        "crates/rulehub-play",
+        "crates/rulehub-play-tafl",
+    ],
 };
 
 const DRAUGHTS: Artifact = Artifact {
@@ -29,6 +33,7 @@ const DRAUGHTS: Artifact = Artifact {
     sources: &[
         "crates/rulehub-engine",
         "crates/rulehub-draughts",
+        "crates/rulehub-play",
         "crates/rulehub-play-draughts",
     ],
 };

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use rulehub_draughts::{Game, Outcome, Preset, ai};
 use rulehub_engine::ai::Level;
-use rulehub_play_draughts::session::level_limits;
+use rulehub_play_draughts::level_limits;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

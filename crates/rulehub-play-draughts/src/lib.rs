@@ -1,22 +1,28 @@
-//! The draughts engine and its AI for the browser's practice board.
-//!
-//! The module answers the same calls as `crates/rulehub-play` (tafl), with
-//! the same JSON shapes, so `themes/default/static/play/engine.js`,
-//! `worker.js` and `board.js` drive either one; only the board's drawing
-//! differs. Two things are draughts' own:
+//! Draughts' practice board for the browser: `draughts.wasm`, built by
+//! `scripts/build-wasm.sh` from this crate (`cargo rustc --crate-type
+//! cdylib`), answering the calls of `crates/rulehub-play` for a draughts
+//! game, so `engine.js`, `worker.js` and `board.js` drive it as they drive
+//! tafl's module; only the board's drawing (`draughts.js`) differs. What is
+//! draughts' own:
 //! - a move is a path of cells, `[from, landing…, to]`, since a capture
 //!   may jump several times; `state.moves` lists every legal path;
 //! - `play(from, to)` reads the landing squares in between from the input
 //!   buffer (a JSON array of cells, or nothing) when two captures join the
 //!   same squares by different routes, and refuses with the code
-//!   `ambiguous` when they are needed and missing.
-//!
-//! Like the engine it is pure: no clock, no I/O, the AI bounded by nodes.
+//!   `ambiguous` when they are needed and missing;
+//! - the record is PDN, after a `; setup:` line comment.
 
-pub mod ffi;
-pub mod session;
+mod game;
 
-pub use session::Sessions;
+pub use game::{DraughtsGame, NewGame, level_limits};
+
+/// The games of one page, as the exports below keep them.
+pub type Sessions = rulehub_play::Sessions<DraughtsGame>;
+
+/// The module's exports for JavaScript.
+pub mod ffi {
+    rulehub_play::export_practice_api!(crate::DraughtsGame);
+}
 
 #[cfg(test)]
 mod tests;

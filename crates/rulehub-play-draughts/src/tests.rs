@@ -64,7 +64,7 @@ fn bad_requests_are_answered_with_errors() {
     let odd =
         parse(&sessions.new_game(serde_json::json!({ "rules": rules }).to_string().as_bytes()));
     assert_eq!(odd["ok"], false, "{odd}");
-    let huge = vec![b' '; crate::session::MAX_REQUEST_BYTES + 1];
+    let huge = vec![b' '; rulehub_play::MAX_REQUEST_BYTES + 1];
     assert_eq!(parse(&sessions.new_game(&huge))["ok"], false);
     assert_eq!(parse(&sessions.state(7))["ok"], false);
     assert_eq!(parse(&sessions.play(7, 0, 1, b""))["ok"], false);
@@ -156,7 +156,7 @@ fn a_capture_whose_route_is_ambiguous_needs_its_landings() {
 #[test]
 fn handles_are_bounded_and_reused() {
     let mut sessions = Sessions::new();
-    for _ in 0..crate::session::MAX_GAMES {
+    for _ in 0..rulehub_play::MAX_GAMES {
         start(&mut sessions, "english-draughts", None);
     }
     let text = request("english-draughts", None);

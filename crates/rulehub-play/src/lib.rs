@@ -1,20 +1,24 @@
-//! The rules engine and its AI for the browser's practice board.
+//! The practice board's engine API for any game family, as the browser
+//! calls it.
 //!
-//! [`session`] is the whole API as ordinary Rust: games started from the
-//! page's resolved rules, moves played and taken back, the AI asked for a
-//! move, the record written — every answer a small JSON text, every bad
-//! input an `{"ok":false,"error":…}` answer rather than a panic. [`ffi`]
-//! exposes it to JavaScript as plain `extern "C"` functions over byte
-//! buffers in the module's memory (no wasm-bindgen, so the build needs only
-//! rustc and a linker); `themes/default/static/play/engine.js` is the loader.
+//! A family's board crate (`rulehub-play-tafl` → `engine.wasm`,
+//! `rulehub-play-draughts` → `draughts.wasm`) implements [`PracticeGame`]
+//! for its game and names it once with [`export_practice_api!`]. Everything
+//! else is here, once: games addressed by handle and bounded in number
+//! ([`Sessions`]), requests read and answers written as small JSON texts of
+//! one shape for every family (so `engine.js`, `worker.js` and `board.js`
+//! drive any module), and the `extern "C"` exports over byte buffers in the
+//! module's memory (no wasm-bindgen, so the build needs only rustc and a
+//! linker). Every bad input is an `{"ok":false,"error":…}` answer, never a
+//! panic.
 //!
-//! Like the engine it is pure: no clock, no I/O. The AI is bounded by nodes,
-//! so its answer for a seed is the same natively and in the browser.
+//! Like the engines it is pure: no clock, no I/O. The AI is bounded by
+//! nodes, so its answer for a seed is the same natively and in the browser.
 
+mod answer;
+#[doc(hidden)]
 pub mod ffi;
-pub mod session;
+mod sessions;
 
-pub use session::Sessions;
-
-#[cfg(test)]
-mod tests;
+pub use answer::{Board, Choice, Outcome, Played, Refusal};
+pub use sessions::{MAX_GAMES, MAX_NODE_BUDGET, MAX_REQUEST_BYTES, PracticeGame, Sessions};

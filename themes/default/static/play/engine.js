@@ -1,6 +1,8 @@
-// The practice board's engine: loads engine.wasm (crates/rulehub-play) and
-// wraps its plain exports. Requests go through the module's own input
-// buffer, answers come back as JSON text from its output buffer.
+// The practice board's engine: loads engine.wasm (crates/rulehub-play-tafl)
+// or draughts.wasm (crates/rulehub-play-draughts), both with the exports of
+// crates/rulehub-play, and wraps those plain exports. Requests go through
+// the module's own input buffer, answers come back as JSON text from its
+// output buffer.
 // A classic script, so both the worker (importScripts) and Node (require)
 // can load it; it defines RulehubEngine.
 (function (root) {

@@ -43,10 +43,10 @@ fn bad_requests_are_answered_with_errors() {
         answer["error"].as_str().expect("message").contains("king"),
         "{answer}"
     );
-    let huge = vec![b' '; crate::session::MAX_REQUEST_BYTES + 1];
+    let huge = vec![b' '; rulehub_play::MAX_REQUEST_BYTES + 1];
     assert_eq!(parse(&sessions.new_game(&huge))["ok"], false);
     assert_eq!(parse(&sessions.state(7))["ok"], false);
-    assert_eq!(parse(&sessions.play(7, 0, 1))["ok"], false);
+    assert_eq!(parse(&sessions.play(7, 0, 1, b""))["ok"], false);
     assert_eq!(parse(&sessions.undo(0))["ok"], false);
 }
 
@@ -54,11 +54,11 @@ fn bad_requests_are_answered_with_errors() {
 fn illegal_moves_off_board_cells_and_unknown_levels_are_refused() {
     let mut sessions = Sessions::new();
     let (handle, _) = start(&mut sessions, "brandubh");
-    let refused = parse(&sessions.play(handle, 0, 1));
+    let refused = parse(&sessions.play(handle, 0, 1, b""));
     assert_eq!(refused["ok"], false);
     assert_eq!(refused["code"], "no-piece");
-    assert_eq!(parse(&sessions.play(handle, 49, 50))["ok"], false);
-    assert_eq!(parse(&sessions.play(handle, u32::MAX, 0))["ok"], false);
+    assert_eq!(parse(&sessions.play(handle, 49, 50, b""))["ok"], false);
+    assert_eq!(parse(&sessions.play(handle, u32::MAX, 0, b""))["ok"], false);
     assert_eq!(
         parse(&sessions.ai_move(handle, b"grandmaster", 0, 0))["ok"],
         false
@@ -74,7 +74,7 @@ fn illegal_moves_off_board_cells_and_unknown_levels_are_refused() {
 #[test]
 fn handles_are_bounded_and_reused() {
     let mut sessions = Sessions::new();
-    for _ in 0..crate::session::MAX_GAMES {
+    for _ in 0..rulehub_play::MAX_GAMES {
         start(&mut sessions, "brandubh");
     }
     let rules = serde_json::json!({ "rules": preset("brandubh").expect("preset") }).to_string();
@@ -109,7 +109,7 @@ fn whole_games_through_the_api_replay_in_the_engine() {
                     ai["to"].as_u64().expect("to"),
                 )
             };
-            state = parse(&sessions.play(handle, from as u32, to as u32));
+            state = parse(&sessions.play(handle, from as u32, to as u32, b""));
             assert_eq!(state["ok"], true, "{name}: {state}");
             plies += 1;
         }
@@ -126,6 +126,7 @@ fn whole_games_through_the_api_replay_in_the_engine() {
                 handle,
                 played["from"].as_u64().expect("from") as u32,
                 played["to"].as_u64().expect("to") as u32,
+                b"",
             ));
             assert_eq!(again["outcome"], state["outcome"]);
             assert_eq!(parse(&sessions.record(handle))["record"], text.as_str());
