@@ -17,6 +17,7 @@
 // rulehub-core).
 #![allow(clippy::result_large_err)]
 
+mod board_text;
 pub mod check;
 pub mod command_line;
 pub mod draughts;
@@ -35,7 +36,7 @@ pub use registry::{FAMILIES, find};
 
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VariantFrontMatter};
-use rulehub_core::i18n::I18n;
+use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette, RenderSpec};
 use rulehub_engine::{Dims, Square};
 
@@ -131,6 +132,44 @@ pub trait WorkedExample: Debug + Send + Sync {
 /// game with (`winner` is one of the family's side codes; every language
 /// selects on all of them).
 pub const SAMPLE_GAME_MESSAGE_IDS: &[&str] = &["game-end-win", "game-end-draw", "game-end-ongoing"];
+
+/// How a sample game stands after its last move, in the family's terms:
+/// the winner's side code and the Fluent id of the sentence saying why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameEnd<'a> {
+    Ongoing,
+    Win { winner: &'a str, how: &'a str },
+    Draw { how: &'a str },
+}
+
+/// "After 14 moves the defenders win: …" in `lang`, for a game of `moves`
+/// moves: the words every family's [`SampleGame::describe_end`] uses.
+pub fn describe_game_end(i18n: &I18n, lang: &str, moves: usize, end: GameEnd<'_>) -> String {
+    let count = Arg::Num(moves);
+    match end {
+        GameEnd::Ongoing => i18n.message(lang, "game-end-ongoing", &[("moves", count)]),
+        GameEnd::Win { winner, how } => {
+            let how = i18n.message(lang, how, &[]);
+            i18n.message(
+                lang,
+                "game-end-win",
+                &[
+                    ("moves", count),
+                    ("winner", Arg::Str(winner)),
+                    ("how", Arg::Str(&how)),
+                ],
+            )
+        }
+        GameEnd::Draw { how } => {
+            let how = i18n.message(lang, how, &[]);
+            i18n.message(
+                lang,
+                "game-end-draw",
+                &[("moves", count), ("how", Arg::Str(&how))],
+            )
+        }
+    }
+}
 
 /// A sample game the family has replayed from its record (a ```` ```game ````
 /// block): the boards a reader steps through and the moves between them.

@@ -19,13 +19,13 @@ use std::ops::Range;
 
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::limits;
-use rulehub_core::i18n::{Arg, I18n};
+use rulehub_core::i18n::I18n;
 use rulehub_diagram::Annotations;
 use rulehub_draughts::record;
 use rulehub_draughts::{Colour, DraughtsRules, Game, Move, Outcome, Position, Square, fen};
 
 use crate::page::GameBlock;
-use crate::{Frame, GameMove, SampleGame};
+use crate::{Frame, GameEnd, GameMove, SampleGame, describe_game_end};
 
 /// A sample game the engine replayed from start to end.
 #[derive(Debug, Clone)]
@@ -275,30 +275,22 @@ impl SampleGame for CheckedGame {
     }
 
     fn describe_end(&self, i18n: &I18n, lang: &str) -> String {
-        let count = Arg::Num(self.moves.len());
-        match self.outcome {
-            Outcome::Ongoing => i18n.message(lang, "game-end-ongoing", &[("moves", count)]),
+        let how;
+        let end = match self.outcome {
+            Outcome::Ongoing => GameEnd::Ongoing,
             Outcome::Win { winner, reason } => {
-                let how = i18n.message(lang, &format!("draughts-win-{}", reason.code()), &[]);
-                i18n.message(
-                    lang,
-                    "game-end-win",
-                    &[
-                        ("moves", count),
-                        ("winner", Arg::Str(winner.code())),
-                        ("how", Arg::Str(&how)),
-                    ],
-                )
+                how = format!("draughts-win-{}", reason.code());
+                GameEnd::Win {
+                    winner: winner.code(),
+                    how: &how,
+                }
             }
             Outcome::Draw { reason } => {
-                let how = i18n.message(lang, &format!("draughts-draw-{}", reason.code()), &[]);
-                i18n.message(
-                    lang,
-                    "game-end-draw",
-                    &[("moves", count), ("how", Arg::Str(&how))],
-                )
+                how = format!("draughts-draw-{}", reason.code());
+                GameEnd::Draw { how: &how }
             }
-        }
+        };
+        describe_game_end(i18n, lang, self.moves.len(), end)
     }
 }
 

@@ -57,7 +57,7 @@ impl GameFamily for Draughts {
         ids.extend(examples::MESSAGE_IDS);
         ids.extend(crate::SAMPLE_GAME_MESSAGE_IDS);
         ids.extend(glyphs::MESSAGE_IDS);
-        ids.extend(play::MESSAGE_IDS);
+        ids.extend(play::message_ids());
         ids
     }
 

@@ -15,35 +15,8 @@ use std::collections::BTreeMap;
 use rulehub_draughts::{Colour, DraughtsRules, DrawReason, Position, Preset, WinReason, fen};
 use serde::Serialize;
 
+use crate::board_text::{BOARD_MESSAGE_IDS, board_strings};
 use rulehub_core::i18n::{Arg, I18n};
-
-/// The board's sentences that are the same for every family, then the
-/// draughts ones. `play-draw` and `play-draughts-win` are formatted once per
-/// outcome; the rest go to the script as they are, `{…}` placeholders left
-/// for it to fill.
-const SHARED_IDS: &[&str] = &[
-    "play-intro",
-    "play-you-play",
-    "play-level",
-    "play-level-easy",
-    "play-level-normal",
-    "play-level-hard",
-    "play-new-game",
-    "play-undo",
-    "play-flip",
-    "play-copy",
-    "play-copied",
-    "play-copy-failed",
-    "play-your-move",
-    "play-thinking",
-    "play-moved",
-    "play-captured",
-    "play-board-label",
-    "play-empty",
-    "play-selected",
-    "play-keyboard-help",
-    "play-error",
-];
 
 /// Draughts' own messages, and the key the script looks them up by.
 const DRAUGHTS_KEYS: &[(&str, &str)] = &[
@@ -58,9 +31,11 @@ const DRAUGHTS_KEYS: &[(&str, &str)] = &[
     ("play-draughts-via", "play-via"),
 ];
 
-/// Every message id the board uses on a draughts page, for the family's
-/// list of ids every language must define.
-pub const MESSAGE_IDS: &[&str] = &[
+/// Every message id the board says on a draughts page besides the shared
+/// [`BOARD_MESSAGE_IDS`], for the family's list of ids every language must
+/// define. `play-draughts-win` and `play-draw` are worded once per outcome.
+const DRAUGHTS_IDS: &[&str] = &[
+    "play-draw",
     "play-draughts-side-white",
     "play-draughts-side-black",
     "play-draughts-win",
@@ -71,15 +46,6 @@ pub const MESSAGE_IDS: &[&str] = &[
     "play-draughts-light-square",
     "play-draughts-choose-route",
     "play-draughts-via",
-];
-
-/// Messages that take arguments, with the placeholder the script replaces.
-const PLACEHOLDERS: &[(&str, &[&str])] = &[
-    ("play-your-move", &["side"]),
-    ("play-moved", &["side", "move"]),
-    ("play-captured", &["squares"]),
-    ("play-board-label", &["rows", "cols"]),
-    ("play-error", &["error"]),
 ];
 
 #[derive(Serialize)]
@@ -124,28 +90,16 @@ fn replay_header(rules: &DraughtsRules, setup: &str) -> Option<String> {
     ))
 }
 
-fn with_placeholders(i18n: &I18n, lang: &str, id: &str) -> String {
-    let names = PLACEHOLDERS
-        .iter()
-        .find(|(p, _)| *p == id)
-        .map_or(&[][..], |(_, names)| *names);
-    let tokens: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
-    let args: Vec<(&str, Arg<'_>)> = names
-        .iter()
-        .zip(&tokens)
-        .map(|(name, token)| (*name, Arg::Str(token)))
-        .collect();
-    i18n.message(lang, id, &args)
+/// Every message id the board says on a draughts page.
+pub fn message_ids() -> impl Iterator<Item = &'static str> {
+    BOARD_MESSAGE_IDS.iter().chain(DRAUGHTS_IDS).copied()
 }
 
 fn strings(i18n: &I18n, lang: &str) -> BTreeMap<&'static str, String> {
-    let shared = SHARED_IDS
-        .iter()
-        .map(|&id| (id, with_placeholders(i18n, lang, id)));
     let own = DRAUGHTS_KEYS
         .iter()
         .map(|&(id, key)| (key, i18n.message(lang, id, &[])));
-    shared.chain(own).collect()
+    board_strings(i18n, lang).chain(own).collect()
 }
 
 /// `win-<winner>-<reason>` and `draw-<reason>` → the sentence announcing

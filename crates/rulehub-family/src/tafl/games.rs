@@ -16,10 +16,10 @@
 //! engine at build time; a wrong one fails the build at its line.
 
 use crate::page::GameBlock;
-use crate::{GameMove, SampleGame};
+use crate::{GameEnd, GameMove, SampleGame, describe_game_end};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::limits;
-use rulehub_core::i18n::{Arg, I18n};
+use rulehub_core::i18n::I18n;
 use rulehub_engine::tafl::record::{self, ReplayOptions};
 use rulehub_engine::tafl::{Game, Move, Outcome, Position, Rules};
 use rulehub_engine::{Dims, Side, Square};
@@ -243,29 +243,21 @@ impl SampleGame for CheckedGame {
     }
 
     fn describe_end(&self, i18n: &I18n, lang: &str) -> String {
-        let count = Arg::Num(self.moves.len());
-        match self.outcome {
-            Outcome::Ongoing => i18n.message(lang, "game-end-ongoing", &[("moves", count)]),
+        let how;
+        let end = match self.outcome {
+            Outcome::Ongoing => GameEnd::Ongoing,
             Outcome::Win { winner, reason } => {
-                let how = i18n.message(lang, &format!("win-{}", reason.code()), &[]);
-                i18n.message(
-                    lang,
-                    "game-end-win",
-                    &[
-                        ("moves", count),
-                        ("winner", Arg::Str(winner.as_str())),
-                        ("how", Arg::Str(&how)),
-                    ],
-                )
+                how = format!("win-{}", reason.code());
+                GameEnd::Win {
+                    winner: winner.as_str(),
+                    how: &how,
+                }
             }
             Outcome::Draw { reason } => {
-                let how = i18n.message(lang, &format!("draw-{}", reason.code()), &[]);
-                i18n.message(
-                    lang,
-                    "game-end-draw",
-                    &[("moves", count), ("how", Arg::Str(&how))],
-                )
+                how = format!("draw-{}", reason.code());
+                GameEnd::Draw { how: &how }
             }
-        }
+        };
+        describe_game_end(i18n, lang, self.moves.len(), end)
     }
 }

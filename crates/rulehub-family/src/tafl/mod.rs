@@ -51,7 +51,7 @@ impl GameFamily for Tafl {
         ids.extend(facts::MESSAGE_IDS);
         ids.extend(examples::MESSAGE_IDS);
         ids.extend(crate::SAMPLE_GAME_MESSAGE_IDS);
-        ids.extend(play::MESSAGE_IDS);
+        ids.extend(play::message_ids());
         ids
     }
 

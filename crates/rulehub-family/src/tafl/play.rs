@@ -12,43 +12,24 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::board_text::{BOARD_MESSAGE_IDS, board_strings, with_placeholders};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_engine::Side;
 use rulehub_engine::tafl::{DrawReason, Rules, WinReason, preset, preset_names};
 
-/// Every message the board uses; `play-win` and `play-draw` are formatted
-/// once per outcome below, the rest are passed to the script as they are
-/// (with `{…}` placeholders where the script fills something in).
-pub const MESSAGE_IDS: &[&str] = &[
+/// Tafl's own messages on the board, besides the shared
+/// [`BOARD_MESSAGE_IDS`]: `play-win` and `play-draw` are formatted once per
+/// outcome below, the rest go to the script as they are (with `{…}`
+/// placeholders where the script fills something in).
+const TAFL_IDS: &[&str] = &[
     "play-heading",
-    "play-intro",
-    "play-you-play",
     "play-side-attackers",
     "play-side-defenders",
-    "play-level",
-    "play-level-easy",
-    "play-level-normal",
-    "play-level-hard",
-    "play-new-game",
-    "play-undo",
-    "play-flip",
-    "play-copy",
-    "play-copied",
-    "play-copy-failed",
-    "play-your-move",
-    "play-thinking",
-    "play-moved",
-    "play-captured",
     "play-win",
     "play-draw",
-    "play-board-label",
     "play-piece-attacker",
     "play-piece-defender",
     "play-piece-king",
-    "play-empty",
-    "play-selected",
-    "play-keyboard-help",
-    "play-error",
     // Room mode ("Invite a friend", room.js; docs/rooms.md). The refusals
     // are per error code: the server's own sentences are English.
     "play-room-heading",
@@ -89,23 +70,6 @@ pub const MESSAGE_IDS: &[&str] = &[
     "play-room-error-origin-not-allowed",
     "play-room-error-network",
     "play-room-error-other",
-];
-
-/// Messages that take arguments, with the placeholder the script replaces.
-const PLACEHOLDERS: &[(&str, &[&str])] = &[
-    ("play-your-move", &["side"]),
-    ("play-moved", &["side", "move"]),
-    ("play-captured", &["squares"]),
-    ("play-board-label", &["rows", "cols"]),
-    ("play-error", &["error"]),
-    ("play-room-create-failed", &["error"]),
-    ("play-room-joining", &["room"]),
-    ("play-room-you-play", &["side", "room"]),
-    ("play-room-watching", &["room"]),
-    ("play-room-their-move", &["side"]),
-    ("play-room-to-move", &["side"]),
-    ("play-room-refused", &["reason"]),
-    ("play-room-error-other", &["code"]),
 ];
 
 #[derive(Serialize)]
@@ -175,24 +139,17 @@ fn outcome_sentences(i18n: &I18n, lang: &str) -> BTreeMap<String, String> {
     out
 }
 
+/// Every message id the board says on a tafl page.
+pub fn message_ids() -> impl Iterator<Item = &'static str> {
+    BOARD_MESSAGE_IDS.iter().chain(TAFL_IDS).copied()
+}
+
 fn strings(i18n: &I18n, lang: &str) -> BTreeMap<&'static str, String> {
-    MESSAGE_IDS
+    let own = TAFL_IDS
         .iter()
         .filter(|id| !matches!(**id, "play-win" | "play-draw"))
-        .map(|&id| {
-            let names = PLACEHOLDERS
-                .iter()
-                .find(|(p, _)| *p == id)
-                .map_or(&[][..], |(_, names)| *names);
-            let tokens: Vec<String> = names.iter().map(|n| format!("{{{n}}}")).collect();
-            let args: Vec<(&str, Arg<'_>)> = names
-                .iter()
-                .zip(&tokens)
-                .map(|(name, token)| (*name, Arg::Str(token)))
-                .collect();
-            (id, i18n.message(lang, id, &args))
-        })
-        .collect()
+        .map(|&id| (id, with_placeholders(i18n, lang, id)));
+    board_strings(i18n, lang).chain(own).collect()
 }
 
 /// The board's data for a page in `lang` playing `rules`; `assets` is the
