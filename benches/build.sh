@@ -147,7 +147,7 @@ fi
 # to one variant page, then poll that page until the marker is served.
 largest=$(echo "$SIZES" | tr ' ' '\n' | sort -n | tail -1)
 hub="$WORK/hub-$largest"
-page_src="$hub/content/family-01/variant-00000.md"
+page_src="$hub/content/tafl/variant-00000.md"
 cp "$page_src" "$WORK/page.bak"
 log="$WORK/serve.log"
 "$RULEHUB" serve --root "$hub" --port 0 >"$log" 2>&1 &
@@ -162,7 +162,7 @@ for _ in $(seq 3000); do
     sleep 0.1
 done
 url=$(grep -o "at http[^ ]*" "$log" | head -1 | cut -c4-)
-url="${url%/}/family-01/v00000/"
+url="${url%/}/tafl/v00000/"
 python3 - "$url" "$page_src" >>"$SUMMARY" <<'EOF'
 import sys, time, urllib.request
 url, src = sys.argv[1:]

@@ -5,7 +5,8 @@
 //! ```
 //!
 //! `DIR` becomes a rulehub hub (`hub.yaml`, `content/`, `themes/default/i18n/`):
-//! `--variants` variant pages in families of at most 100, each about 1,500
+//! `--variants` variant pages of the tafl family (a family is a game the
+//! engine knows, so one folder holds them all), each about 1,500
 //! words of Markdown prose (headings, lists, tables, emphasis, links), the
 //! start board and three worked examples, on mixed boards (7×7 brandubh,
 //! 9×9 tablut presets, 11×11 copenhagen), and a translation of every page in
@@ -54,8 +55,6 @@ const PRESETS: &[&str] = &[
     "copenhagen",
     "fetlar",
 ];
-
-const FAMILY_SIZE: usize = 100;
 
 /// splitmix64: small, fast and the same everywhere.
 struct Rng(u64);
@@ -198,21 +197,17 @@ fn generate(args: &Args) -> Result<(), String> {
             section_page("Synthetic Rules Hub", "Every rule set of the hub.", &body),
         );
     }
-    let families = args.variants.div_ceil(FAMILY_SIZE).max(1);
-    for f in 0..families {
-        let family = family_name(f);
-        for (code, _) in languages {
-            let suffix = lang_suffix(code);
-            let title = format!("Family {} ({code})", f + 1);
-            let body = prose(&mut rng, code, 250);
-            let page = section_page(&title, "A group of related tafl rule sets.", &body);
-            hub.add(format!("content/{family}/_index{suffix}.md"), page.clone());
-            hugo.add(format!("content/{family}/_index{suffix}.md"), page);
-        }
+    let family = FAMILY;
+    for (code, _) in languages {
+        let suffix = lang_suffix(code);
+        let title = format!("Tafl ({code})");
+        let body = prose(&mut rng, code, 250);
+        let page = section_page(&title, "Every tafl rule set of the hub.", &body);
+        hub.add(format!("content/{family}/_index{suffix}.md"), page.clone());
+        hugo.add(format!("content/{family}/_index{suffix}.md"), page);
     }
 
     for v in 0..args.variants {
-        let family = family_name(v / FAMILY_SIZE);
         let name = format!("variant-{v:05}");
         let preset_name = PRESETS[v % PRESETS.len()];
         let rules = preset(preset_name).ok_or(format!("no preset {preset_name}"))?;
@@ -231,7 +226,7 @@ fn generate(args: &Args) -> Result<(), String> {
             let summary = sentence(&mut rng, code);
             let (rulehub_body, hugo_body) = variant_body(&sections, &examples, default, &title);
             let front = if default {
-                variant_front(&localized_title, &summary, &family, v, preset_name, &rules)
+                variant_front(&localized_title, &summary, family, v, preset_name, &rules)
             } else {
                 format!(
                     "---\ntitle: \"{localized_title}\"\nsummary: \"{summary}\"\npublished: true\n---\n"
@@ -253,6 +248,21 @@ fn generate(args: &Args) -> Result<(), String> {
 
     hub.write(&args.out)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+    // Every translation records the source it matches, as an author's
+    // `rulehub translations --mark-current` does: a real hub's pages are
+    // not all of unknown freshness, and thousands of warnings would time
+    // the report instead of the build.
+    for path in hub.0.iter().map(|(path, _)| path) {
+        let name = path.to_string_lossy();
+        let translation = languages
+            .iter()
+            .skip(1)
+            .any(|(code, _)| name.ends_with(&format!(".{code}.md")));
+        if translation && path.starts_with("content") {
+            rulehub::translations::mark_current(&args.out, path)
+                .map_err(|e| format!("cannot mark {name} current: {}", e.message))?;
+        }
+    }
     hugo.write(&args.out.join("hugo"))
         .map_err(|e| format!("cannot write {}/hugo: {e}", args.out.display()))?;
     eprintln!(
@@ -274,9 +284,9 @@ fn lang_suffix(code: &str) -> String {
     }
 }
 
-fn family_name(index: usize) -> String {
-    format!("family-{:02}", index + 1)
-}
+/// The family folder of every variant: the folder names the game family,
+/// and the generated rule sets are all tafl.
+const FAMILY: &str = "tafl";
 
 fn title_case(preset: &str) -> String {
     preset
