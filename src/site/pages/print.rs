@@ -4,13 +4,15 @@
 //! level below the page's, its anchors carry its slug, and its boards are
 //! the files its own page drew.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 
 use super::listings::listed_variants;
 use super::variant::{BodyPlace, VariantBody, render_body};
 use super::{Common, Glance, PageId, PageOutput, SiteContext, common, html_file, section_title};
 use crate::diagnostic::Diagnostic;
-use crate::hub::Family;
+use crate::hub::{Family, Variant};
 use crate::i18n::Arg;
 
 /// URL segment of a family's print page; no variant may use it.
@@ -41,8 +43,14 @@ pub(super) fn render_print(
         .message(lang, "print-title", &[("family", Arg::Str(&family_title))]);
     let mut sections = Vec::new();
     let mut problems = Vec::new();
+    // By name, so a family of n variants costs n lookups, not n² compares.
+    let by_name: HashMap<&str, &Variant> = family
+        .variants
+        .iter()
+        .map(|v| (v.name.as_str(), v))
+        .collect();
     for listed in listed_variants(site, family, lang) {
-        let Some(variant) = family.variants.iter().find(|v| v.name == listed.name) else {
+        let Some(&variant) = by_name.get(listed.name.as_str()) else {
             continue;
         };
         let shown_lang = if listed.translated {

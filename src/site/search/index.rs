@@ -20,7 +20,7 @@
 //! longer than [`MAX_WORD_CHARS`] are not indexed; a snippet has at most
 //! [`SNIPPET_CHARS`] characters. Every stage is linear in the text.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use super::stem::{LanguageStemmer, fold, words};
@@ -58,15 +58,74 @@ pub struct Document {
     pub text: String,
 }
 
+/// Every distinct word of a language's documents, stemmed once: prose
+/// repeats its words, and stemming and folding cost far more than a hash
+/// lookup. Terms are numbered in the order they are first met.
+struct Vocabulary {
+    stemmer: LanguageStemmer,
+    /// A word as written → its term's number, `None` for a word not indexed.
+    words: HashMap<String, Option<u32>>,
+    terms: Vec<String>,
+    term_numbers: HashMap<String, u32>,
+    /// Folded word forms that stem to another term.
+    forms: BTreeMap<String, String>,
+}
+
+impl Vocabulary {
+    fn new(lang: &str) -> Vocabulary {
+        Vocabulary {
+            stemmer: LanguageStemmer::for_language(lang),
+            words: HashMap::new(),
+            terms: Vec::new(),
+            term_numbers: HashMap::new(),
+            forms: BTreeMap::new(),
+        }
+    }
+
+    /// The number of the term `word` is indexed under, if it is indexed.
+    fn term(&mut self, word: &str) -> Option<u32> {
+        if let Some(&known) = self.words.get(word) {
+            return known;
+        }
+        let number = self.stem(word);
+        self.words.insert(word.to_string(), number);
+        number
+    }
+
+    fn stem(&mut self, word: &str) -> Option<u32> {
+        if word.chars().count() > MAX_WORD_CHARS {
+            return None;
+        }
+        let lower = word.to_lowercase();
+        let term = self.stemmer.term(&lower);
+        if term.chars().count() < 2 && !term.chars().all(char::is_numeric) {
+            return None;
+        }
+        let form = fold(&lower);
+        if form != term {
+            self.forms.entry(form).or_insert_with(|| term.clone());
+        }
+        if let Some(&number) = self.term_numbers.get(&term) {
+            return Some(number);
+        }
+        let number = u32::try_from(self.terms.len()).ok()?;
+        self.term_numbers.insert(term.clone(), number);
+        self.terms.push(term);
+        Some(number)
+    }
+}
+
 /// The files of one language's index: (path under `search/<lang>/`, bytes).
 pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
-    let stemmer = LanguageStemmer::for_language(lang);
-    let mut postings: BTreeMap<String, Vec<(u32, u32)>> = BTreeMap::new();
-    let mut forms: BTreeMap<String, String> = BTreeMap::new();
+    let mut vocabulary = Vocabulary::new(lang);
+    // Per term number: (document, weight) in document order.
+    let mut postings: Vec<Vec<(u32, u32)>> = Vec::new();
+    // Per term of the current document: (in the heading, in the page
+    // title, times in the text); `touched` lists the terms to reset.
+    let mut seen: Vec<(bool, bool, u32)> = Vec::new();
+    let mut touched: Vec<u32> = Vec::new();
     for (number, document) in documents.iter().enumerate() {
         let number = u32::try_from(number).unwrap_or(u32::MAX);
-        // Per stem: (in the heading, in the page title, times in the text).
-        let mut seen: BTreeMap<String, (bool, bool, u32)> = BTreeMap::new();
         let parts = [
             (&document.heading, Part::Heading),
             (&document.page_title, Part::Title),
@@ -74,19 +133,18 @@ pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
         ];
         for (text, part) in parts {
             for word in words(text) {
-                if word.chars().count() > MAX_WORD_CHARS {
+                let Some(term) = vocabulary.term(word) else {
                     continue;
+                };
+                let index = term as usize;
+                if index >= seen.len() {
+                    seen.resize(index + 1, (false, false, 0));
+                    postings.resize_with(index + 1, Vec::new);
                 }
-                let lower = word.to_lowercase();
-                let term = stemmer.term(&lower);
-                if term.chars().count() < 2 && !term.chars().all(char::is_numeric) {
-                    continue;
+                let slot = &mut seen[index];
+                if *slot == (false, false, 0) {
+                    touched.push(term);
                 }
-                let form = fold(&lower);
-                if form != term {
-                    forms.entry(form).or_insert_with(|| term.clone());
-                }
-                let slot = seen.entry(term).or_default();
                 match part {
                     Part::Heading => slot.0 = true,
                     Part::Title => slot.1 = true,
@@ -94,21 +152,22 @@ pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
                 }
             }
         }
-        let weights = seen.into_iter().map(|(term, (heading, title, count))| {
+        for term in touched.drain(..) {
+            let index = term as usize;
+            let (heading, title, count) = std::mem::take(&mut seen[index]);
             let weight = u32::from(heading) * HEADING_WEIGHT
                 + u32::from(title) * TITLE_WEIGHT
                 + count.min(MAX_TEXT_COUNT);
-            (term, weight)
-        });
-        for (term, weight) in weights {
-            postings.entry(term).or_default().push((number, weight));
+            postings[index].push((number, weight));
         }
     }
     let mut entries: BTreeMap<String, Entry> = BTreeMap::new();
-    for (term, list) in postings {
-        entries.entry(term).or_default().postings = Some(encode_postings(list));
+    for (term, list) in vocabulary.terms.into_iter().zip(postings) {
+        if !list.is_empty() {
+            entries.entry(term).or_default().postings = Some(encode_postings(list));
+        }
     }
-    for (form, stem) in forms {
+    for (form, stem) in vocabulary.forms {
         entries.entry(form).or_default().stem = Some(stem);
     }
     let mut shards = Vec::new();
