@@ -113,6 +113,7 @@ fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) 
             rendered,
             elapsed,
             changed,
+            catch_up,
         } => {
             if warnings != *last_warnings {
                 report::print(&warnings, MessageFormat::Human);
@@ -124,7 +125,13 @@ fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) 
                 plural(stats.diagrams, "diagram", "diagrams"),
                 plural(stats.examples, "example checked", "examples checked"),
             );
-            if changed.is_empty() {
+            if catch_up {
+                eprintln!(
+                    "  then the search index and print pages ({} re-rendered) in {} ms",
+                    plural(rendered, "page", "pages"),
+                    elapsed.as_millis()
+                );
+            } else if changed.is_empty() {
                 eprintln!("built {what} in {} ms", elapsed.as_millis());
             } else {
                 eprintln!(

@@ -88,6 +88,9 @@ pub enum Event {
         /// The files whose change caused the build (empty for the first,
         /// and when the watcher lost events so every file was looked at).
         changed: Vec<PathBuf>,
+        /// This build caught up the search index and print pages after the
+        /// edited pages were published.
+        catch_up: bool,
     },
     /// A build failed; the last good site (if any) is still served, with the
     /// diagnostics shown as an overlay on every page.
@@ -299,6 +302,14 @@ impl Drop for Server {
 /// What the server rebuilds with: a [`Session`], or in tests a stand-in.
 trait Rebuild {
     fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>>;
+    /// The edited pages first (see [`Session::rebuild_quick`]).
+    fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild(changed)
+    }
+    /// What a quick rebuild left for later.
+    fn rebuild_deferred(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild(changed)
+    }
     /// Forgets what earlier rebuilds remembered.
     fn reset(&mut self);
 }
@@ -306,6 +317,12 @@ trait Rebuild {
 impl Rebuild for Session {
     fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
         Session::rebuild(self, changed)
+    }
+    fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        Session::rebuild_quick(self, changed)
+    }
+    fn rebuild_deferred(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        Session::rebuild_deferred(self, changed)
     }
     fn reset(&mut self) {
         Session::reset(self);
@@ -320,20 +337,38 @@ struct Builder<S = Session> {
 }
 
 impl<S: Rebuild> Builder<S> {
+    /// Rebuilds after `changed` and publishes the edited pages at once; the
+    /// search index and print pages, which read every page, follow in a
+    /// second pass (one-page edits stay fast on a large hub).
     fn rebuild(&mut self, changed: Vec<PathBuf>) {
+        if self.publish(changed.clone(), S::rebuild_quick, false) {
+            self.publish(changed, S::rebuild_deferred, true);
+        }
+    }
+
+    /// Runs one rebuild and publishes its result; true when it left units
+    /// for a deferred pass.
+    fn publish(
+        &mut self,
+        changed: Vec<PathBuf>,
+        pass: fn(&mut S, &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>>,
+        catch_up: bool,
+    ) -> bool {
         let started = Instant::now();
         // A bug in a stage must not take the preview down: the panic becomes
         // an error on the page and in the terminal, and the next rebuild
         // starts from scratch, since the session may be half-updated.
         let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.session.rebuild(&changed)
+            pass(&mut self.session, &changed)
         }))
         .unwrap_or_else(|panic| {
             self.session.reset();
             Err(vec![internal_error(panic.as_ref())])
         });
+        let mut deferred = false;
         let (event, reload) = match result {
             Ok(rebuilt) => {
+                deferred = rebuilt.deferred;
                 let mut snapshot = self.shared.update();
                 let recovered = snapshot.overlay.take().is_some();
                 let changed_files = rebuilt.delta.apply(&mut snapshot.site);
@@ -345,6 +380,7 @@ impl<S: Rebuild> Builder<S> {
                     rendered: rebuilt.rendered,
                     elapsed: started.elapsed(),
                     changed,
+                    catch_up,
                 };
                 (event, recovered || changed_files)
             }
@@ -367,6 +403,7 @@ impl<S: Rebuild> Builder<S> {
             let _ = self.shared.reload.send(());
         }
         let _ = self.events.send(event);
+        deferred
     }
 }
 

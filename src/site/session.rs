@@ -65,6 +65,17 @@ pub struct Rebuilt {
     pub rendered: usize,
     /// The path part of `base_url` (`""` at a domain root).
     pub base_path: String,
+    /// Units that show the whole site (the search index, the print pages)
+    /// were left stale for [`Session::rebuild_deferred`].
+    pub deferred: bool,
+}
+
+/// Which stale units a rebuild renders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Everything,
+    /// The pages an edit changed, before the units that read every page.
+    PagesFirst,
 }
 
 /// Files to write and files to remove to turn the previous site into the
@@ -123,6 +134,29 @@ impl Session {
     /// On failure returns every diagnostic, and the session still answers
     /// the next rebuild with a delta against the last good build.
     pub fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild_with(changed, Pass::Everything)
+    }
+
+    /// Like [`Session::rebuild`], but when an edit leaves pages stale
+    /// besides the units that read the whole site (the search index and
+    /// the print pages, which re-render every variant), renders only those
+    /// pages and leaves the whole-site units for [`Session::rebuild_deferred`]:
+    /// the preview shows the edited page at once and catches up after.
+    pub fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild_with(changed, Pass::PagesFirst)
+    }
+
+    /// Renders whatever a quick rebuild left stale, reading nothing again
+    /// but `changed` (the files the quick rebuild was given).
+    pub fn rebuild_deferred(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild_with(changed, Pass::Everything)
+    }
+
+    fn rebuild_with(
+        &mut self,
+        changed: &[PathBuf],
+        pass: Pass,
+    ) -> Result<Rebuilt, Vec<Diagnostic>> {
         if !changed.is_empty() {
             self.sources.changed(changed);
         }
@@ -138,7 +172,7 @@ impl Session {
         let global = global_fingerprint(&prepared, &self.options);
         let site = prepared.context();
         let all = pages::units(&site);
-        let stale: Vec<(Unit, Inputs)> = all
+        let mut stale: Vec<(Unit, Inputs)> = all
             .iter()
             .map(|unit| (*unit, inputs(site.hub, *unit)))
             .filter(|(unit, inputs)| {
@@ -149,6 +183,14 @@ impl Session {
                         .is_none_or(|record| record.inputs != *inputs)
             })
             .collect();
+        let whole_site = |unit: &Unit| matches!(unit, Unit::Search | Unit::Print(_));
+        let deferred = pass == Pass::PagesFirst
+            && self.global == Some(global)
+            && stale.iter().any(|(unit, _)| whole_site(unit))
+            && stale.iter().any(|(unit, _)| !whole_site(unit));
+        if deferred {
+            stale.retain(|(unit, _)| !whole_site(unit));
+        }
         let rendered: Vec<(Unit, Inputs, Result<UnitOutput, Vec<Diagnostic>>)> = stale
             .into_par_iter()
             .map(|(unit, inputs)| {
@@ -181,6 +223,7 @@ impl Session {
             warnings: finish(std::mem::take(&mut prepared.diagnostics)),
             delta,
             rendered,
+            deferred,
         })
     }
 

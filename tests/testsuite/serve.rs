@@ -432,10 +432,16 @@ fn edits_reload_the_page_and_errors_show_as_an_escaped_overlay_until_fixed() {
     served.poll("/tafl/mini/", "the edited heading", |r| {
         r.body.contains("Edited heading")
     });
-    // A body edit renders that page again, not the listings: the variant's page and its family's print page, which shows it too.
+    // A body edit renders that page again, not the listings: first the
+    // variant's page, published at once, then its family's print page (and
+    // the search index), which show it too.
     served.wait_for_stderr(
-        "(2 pages re-rendered)",
-        "only the edited page and the print page rendered",
+        "(1 page re-rendered)",
+        "only the edited page rendered first",
+    );
+    served.wait_for_stderr(
+        "then the search index and print pages (1 page re-rendered)",
+        "the print page caught up after",
     );
 
     // A mistake (with markup in it): the last good page stays, under an

@@ -110,6 +110,50 @@ fn a_body_edit_re_renders_only_that_variant_and_the_print_page() {
 }
 
 #[test]
+fn serve_publishes_the_edited_page_first_and_the_whole_site_pages_after() {
+    let hub = hub();
+    let mut served = Served::start(hub.root());
+    let path = "content/tafl/tablut.md";
+    hub.write(
+        path,
+        format!("{}\nA paragraph added while serving.\n", hub.read(path)),
+    );
+    let changed = [PathBuf::from(path)];
+    // The quick pass: the variant's pages only; the print page (which
+    // renders every variant again) and the search index wait.
+    let quick = served.session.rebuild_quick(&changed).expect("builds");
+    assert!(quick.deferred, "the whole-site units are left for later");
+    assert_eq!(quick.rendered, TABLUT_PAGES);
+    quick.delta.apply(&mut served.site);
+    assert!(
+        served
+            .page("tafl/standard/index.html")
+            .contains("A paragraph added while serving.")
+    );
+    assert!(
+        !served
+            .page("tafl/print/index.html")
+            .contains("A paragraph added while serving.")
+    );
+    // The catch-up pass brings the rest level with a full build.
+    let rest = served.session.rebuild_deferred(&changed).expect("builds");
+    assert!(!rest.deferred);
+    assert_eq!(rest.rendered, PRINT_PAGES);
+    rest.delta.apply(&mut served.site);
+    let full = site::build(hub.root(), &BuildOptions::default()).expect("the hub builds");
+    assert_eq!(paths(&served.site), paths(&full.files));
+    for (file, bytes) in &full.files.files {
+        assert!(
+            served.site.get(file) == Some(bytes.as_slice()),
+            "{file} differs from a full build"
+        );
+    }
+    // A change that touches only whole-site units is not split.
+    let nothing = served.session.rebuild_quick(&changed).expect("builds");
+    assert!(!nothing.deferred && nothing.rendered == 0);
+}
+
+#[test]
 fn nothing_changed_renders_nothing_and_changes_nothing() {
     let hub = hub();
     let mut served = Served::start(hub.root());
