@@ -306,10 +306,6 @@ trait Rebuild {
     fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
         self.rebuild(changed)
     }
-    /// What a quick rebuild left for later.
-    fn rebuild_deferred(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
-        self.rebuild(changed)
-    }
     /// Forgets what earlier rebuilds remembered.
     fn reset(&mut self);
 }
@@ -320,9 +316,6 @@ impl Rebuild for Session {
     }
     fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
         Session::rebuild_quick(self, changed)
-    }
-    fn rebuild_deferred(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
-        Session::rebuild_deferred(self, changed)
     }
     fn reset(&mut self) {
         Session::reset(self);
@@ -342,7 +335,8 @@ impl<S: Rebuild> Builder<S> {
     /// second pass (one-page edits stay fast on a large hub).
     fn rebuild(&mut self, changed: Vec<PathBuf>) {
         if self.publish(changed.clone(), S::rebuild_quick, false) {
-            self.publish(changed, S::rebuild_deferred, true);
+            // The same files again: only they are re-read, not all of content/.
+            self.publish(changed, S::rebuild, true);
         }
     }
 

@@ -66,7 +66,7 @@ pub struct Rebuilt {
     /// The path part of `base_url` (`""` at a domain root).
     pub base_path: String,
     /// Units that show the whole site (the search index, the print pages)
-    /// were left stale for [`Session::rebuild_deferred`].
+    /// were left stale by [`Session::rebuild_quick`] for the next rebuild.
     pub deferred: bool,
 }
 
@@ -140,16 +140,11 @@ impl Session {
     /// Like [`Session::rebuild`], but when an edit leaves pages stale
     /// besides the units that read the whole site (the search index and
     /// the print pages, which re-render every variant), renders only those
-    /// pages and leaves the whole-site units for [`Session::rebuild_deferred`]:
-    /// the preview shows the edited page at once and catches up after.
+    /// pages and leaves the whole-site units stale (`Rebuilt::deferred`):
+    /// the preview shows the edited page at once, and a plain
+    /// [`Session::rebuild`] with the same `changed` catches up after.
     pub fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
         self.rebuild_with(changed, Pass::PagesFirst)
-    }
-
-    /// Renders whatever a quick rebuild left stale, reading nothing again
-    /// but `changed` (the files the quick rebuild was given).
-    pub fn rebuild_deferred(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
-        self.rebuild_with(changed, Pass::Everything)
     }
 
     fn rebuild_with(
