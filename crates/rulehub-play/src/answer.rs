@@ -41,10 +41,6 @@ impl Outcome {
             code: Some(reason),
         }
     }
-
-    pub fn is_over(&self) -> bool {
-        self.result != "ongoing"
-    }
 }
 
 /// The whole board: cells row by row from the top (one letter each, the
