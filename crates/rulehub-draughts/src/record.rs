@@ -127,8 +127,21 @@ impl fmt::Display for RecordError {
 
 impl std::error::Error for RecordError {}
 
+/// A record's move text read: its moves, and the result token that ended
+/// it, if any, with where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record<'a> {
+    pub moves: Vec<RecordMove>,
+    pub result: Option<(Range<usize>, &'a str)>,
+}
+
 /// Reads the moves of a record's move text.
 pub fn parse(text: &str) -> Result<Vec<RecordMove>, RecordError> {
+    read(text).map(|record| record.moves)
+}
+
+/// Reads a record's move text: its moves and its result token.
+pub fn read(text: &str) -> Result<Record<'_>, RecordError> {
     if text.len() > MAX_RECORD_LEN {
         return Err(RecordError {
             span: 0..0,
@@ -137,7 +150,7 @@ pub fn parse(text: &str) -> Result<Vec<RecordMove>, RecordError> {
     }
     let bytes = text.as_bytes();
     let mut moves = Vec::new();
-    let mut ended = false;
+    let mut result = None;
     let mut at = 0;
     while at < bytes.len() {
         let b = bytes[at];
@@ -180,19 +193,19 @@ pub fn parse(text: &str) -> Result<Vec<RecordMove>, RecordError> {
                 .unwrap_or(bytes.len() - at);
         let word = &text[at..end];
         if let Some(mv) = word_move(word, at)? {
-            if ended {
+            if result.is_some() {
                 return Err(RecordError {
                     span: at..end,
                     reason: RecordErrorReason::AfterResult,
                 });
             }
             moves.push(mv);
-        } else if RESULTS.contains(&word) {
-            ended = true;
+        } else if result.is_none() && RESULTS.contains(&word) {
+            result = Some((at..end, word));
         }
         at = end;
     }
-    Ok(moves)
+    Ok(Record { moves, result })
 }
 
 /// Reads one whitespace-free word: `None` for a result or a bare move number.
@@ -381,6 +394,9 @@ mod tests {
         assert!(e.to_string().contains("`e3-d4` is not a move"), "{e}");
         let e = parse("11-").expect_err("missing");
         assert_eq!(e.reason, RecordErrorReason::MissingSquare);
+        let record = read("1. 11-15 {1-0 is no result} [Result \"x\"] 0-1").expect("valid");
+        assert_eq!(record.result, Some((41..44, "0-1")));
+        assert_eq!(read("1. 11-15").expect("valid").result, None);
         let e = parse("11-15 1-0 9-13").expect_err("after result");
         assert_eq!((e.span, e.reason), (10..14, RecordErrorReason::AfterResult));
     }

@@ -15,8 +15,6 @@
 //! move is replayed by the engine at build time; a wrong one fails the build
 //! at its line.
 
-use std::ops::Range;
-
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::limits;
 use rulehub_core::i18n::I18n;
@@ -62,38 +60,6 @@ fn comment_after(text: &str, end: usize) -> Option<String> {
     };
     let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
     (!comment.is_empty()).then_some(comment)
-}
-
-/// The result token after the last move, skipping comments and tags.
-fn result_after(text: &str, end: usize) -> Option<(Range<usize>, &str)> {
-    let mut at = end;
-    let bytes = text.as_bytes();
-    while at < bytes.len() {
-        let skip_to = |close: u8| {
-            bytes[at..]
-                .iter()
-                .position(|&b| b == close)
-                .map_or(bytes.len(), |len| at + len + 1)
-        };
-        match bytes[at] {
-            b'{' => at = skip_to(b'}'),
-            b'[' => at = skip_to(b']'),
-            b';' => at = skip_to(b'\n'),
-            b if b.is_ascii_whitespace() => at += 1,
-            _ => {
-                let len = bytes[at..]
-                    .iter()
-                    .position(|b| b.is_ascii_whitespace() || b"{[;".contains(b))
-                    .unwrap_or(bytes.len() - at);
-                let word = &text[at..at + len];
-                if RESULTS.iter().any(|(token, _)| *token == word) {
-                    return Some((at..at + len, word));
-                }
-                at += len;
-            }
-        }
-    }
-    None
 }
 
 /// PDN result tokens and what each claims, with `None` for "not finished".
@@ -160,8 +126,11 @@ pub fn check(
             }
         },
     };
-    let parsed = match record::parse(text) {
-        Ok(parsed) => parsed,
+    let record::Record {
+        moves: parsed,
+        result,
+    } = match record::read(text) {
+        Ok(record) => record,
         Err(error) => {
             problems.push(
                 block
@@ -185,15 +154,14 @@ pub fn check(
         );
         return None;
     }
-    let Some(last) = parsed.last() else {
+    if parsed.is_empty() {
         problems.push(
             block
                 .error(block.fence(), "the record has no moves")
                 .with_help("write the moves in PDN, e.g. `1. 11-15 23-19`"),
         );
         return None;
-    };
-    let result = result_after(text, last.span.end);
+    }
     let mut game = Game::new(rules, position.clone());
     let mut plies = Vec::with_capacity(parsed.len());
     let mut moves = Vec::with_capacity(parsed.len());
@@ -315,13 +283,6 @@ mod tests {
                 None
             ]
         );
-    }
-
-    #[test]
-    fn the_result_token_is_found_past_comments_and_tags() {
-        let text = "1. 11-15 {1-0 is not the result} [Result \"x\"] 0-1";
-        assert_eq!(result_after(text, 8).map(|(_, t)| t), Some("0-1"));
-        assert_eq!(result_after("1. 11-15", 8), None);
     }
 
     #[test]
