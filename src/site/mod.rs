@@ -181,6 +181,7 @@ struct Prepared {
     /// build rather than once per page.
     ui: BTreeMap<String, BTreeMap<String, String>>,
     neighbours: pages::Neighbours,
+    example_texts: pages::ExampleTexts,
     /// Warnings so far.
     diagnostics: Vec<Diagnostic>,
 }
@@ -196,6 +197,7 @@ impl Prepared {
             checked: &self.checked,
             ui: &self.ui,
             neighbours: &self.neighbours,
+            example_texts: &self.example_texts,
         }
     }
 }
@@ -311,6 +313,7 @@ fn prepare_with(
         checked,
         ui,
         neighbours: pages::Neighbours::default(),
+        example_texts: pages::ExampleTexts::default(),
         diagnostics,
     })
 }

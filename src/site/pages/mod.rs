@@ -16,6 +16,7 @@ mod listings;
 mod play;
 mod print;
 mod search_pages;
+mod texts;
 mod units;
 mod variant;
 
@@ -24,6 +25,7 @@ use print::render_print;
 use variant::render_variant;
 
 pub use print::PRINT_SLUG;
+pub use texts::ExampleTexts;
 
 pub use units::{
     RenderError, Unit, UnitId, UnitOutput, render_site_into, render_unit, reserved_slug_errors,
@@ -183,6 +185,8 @@ pub struct SiteContext<'a> {
     pub ui: &'a BTreeMap<String, BTreeMap<String, String>>,
     /// Each variant page's previous and next variant, worked out once.
     pub neighbours: &'a Neighbours,
+    /// Worked examples' sentences, worded once for every page showing them.
+    pub example_texts: &'a ExampleTexts,
 }
 
 /// The previous and next variant of every variant page, in the order its

@@ -104,7 +104,12 @@ impl TextEmbeds<'_> {
         example.map_or_else(String::new, |example| {
             format!(
                 "<p>{}</p>\n",
-                super::escape(&example.describe(self.site.i18n, self.lang))
+                super::escape(
+                    self.site
+                        .example_texts
+                        .get(self.site.i18n, example, self.lang)
+                        .sentence()
+                )
             )
         })
     }

@@ -81,7 +81,8 @@ impl VariantEmbeds<'_> {
     fn example_html(&self, example: &dyn WorkedExample) -> String {
         let i18n = self.site.i18n;
         let lang = self.lang;
-        let sentence = example.describe(i18n, lang);
+        let texts = self.site.example_texts.get(i18n, example, lang);
+        let sentence = texts.sentence();
         let heading = i18n.message(lang, "example-heading", &[]);
         let before_label = i18n.message(lang, "example-before", &[]);
         let after_label = i18n.message(lang, "example-after", &[]);
@@ -95,7 +96,7 @@ impl VariantEmbeds<'_> {
             spec,
             &before.pieces,
             &format!("{heading} — {before_label}"),
-            &sentence,
+            sentence,
             &before.annotations,
         );
         let show_after = after.is_some();
@@ -108,7 +109,7 @@ impl VariantEmbeds<'_> {
                 spec,
                 &after.pieces,
                 &format!("{heading} — {after_label}"),
-                &sentence,
+                sentence,
                 &after.annotations,
             );
         }
@@ -123,16 +124,18 @@ impl VariantEmbeds<'_> {
             escape(&self.id_prefix),
             escape(id)
         );
-        let before_alt = example.describe_before(i18n, lang);
         let src = |file: &str| format!("{}{file}", self.diagram_href);
-        html.push_str(&figure(&src(&before_file), &before_label, &before_alt));
+        html.push_str(&figure(
+            &src(&before_file),
+            &before_label,
+            texts.before_alt(),
+        ));
         if show_after {
-            let after_alt = example.describe_after(i18n, lang);
-            html.push_str(&figure(&src(&after_file), &after_label, &after_alt));
+            html.push_str(&figure(&src(&after_file), &after_label, texts.after_alt()));
         }
         html.push_str(&format!(
             "</div>\n<p class=\"example-description\">{}</p>\n",
-            escape(&sentence)
+            escape(sentence)
         ));
         // Paper cannot step: the print page shows the two boards only.
         let steps = if self.cache.is_some() {
