@@ -182,6 +182,7 @@ struct Prepared {
     ui: BTreeMap<String, BTreeMap<String, String>>,
     neighbours: pages::Neighbours,
     example_texts: pages::ExampleTexts,
+    board_sentences: pages::BoardSentences,
     /// Warnings so far.
     diagnostics: Vec<Diagnostic>,
 }
@@ -198,6 +199,7 @@ impl Prepared {
             ui: &self.ui,
             neighbours: &self.neighbours,
             example_texts: &self.example_texts,
+            board_sentences: &self.board_sentences,
         }
     }
 }
@@ -314,6 +316,7 @@ fn prepare_with(
         ui,
         neighbours: pages::Neighbours::default(),
         example_texts: pages::ExampleTexts::default(),
+        board_sentences: pages::BoardSentences::default(),
         diagnostics,
     })
 }

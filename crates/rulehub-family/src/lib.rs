@@ -79,6 +79,15 @@ pub trait GameFamily: Sync {
         preset: &str,
         request: &EngineRequest<'_>,
     ) -> Option<Result<Box<dyn CommandLineEngine>, String>>;
+
+    /// Every sentence the practice board says, in `lang` (a JSON object
+    /// whose members join [`VariantRules::practice`]'s): the same for every
+    /// variant of the family, so the site words them once per language.
+    /// `None` when the family has no board yet.
+    fn board_sentences(&self, i18n: &I18n, lang: &str) -> Option<serde_json::Value> {
+        let _ = (i18n, lang);
+        None
+    }
 }
 
 /// A variant's resolved rules, as far as the site needs to know them.
@@ -92,11 +101,13 @@ pub trait VariantRules: Debug + Send + Sync {
     /// The resolved rules as JSON, for a player in the browser.
     fn to_json(&self) -> serde_json::Value;
 
-    /// The practice board's data (rules and sentences in `lang`) for the
-    /// page's board script, or `None` when the family has no board yet.
-    /// `assets` is the href of the folder with the engine and its worker.
-    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
-        let _ = (i18n, lang, assets);
+    /// The practice board's data for the page's board script (a JSON
+    /// object: the rules it plays; the sentences come from
+    /// [`GameFamily::board_sentences`]), or `None` when the family has no
+    /// board yet. `assets` is the href of the folder with the engine and
+    /// its worker.
+    fn practice(&self, assets: &str) -> Option<serde_json::Value> {
+        let _ = assets;
         None
     }
 }

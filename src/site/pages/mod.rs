@@ -24,6 +24,7 @@ use listings::{render_comparison, render_family, render_home, render_not_found};
 use print::render_print;
 use variant::render_variant;
 
+pub use play::BoardSentences;
 pub use print::PRINT_SLUG;
 pub use texts::ExampleTexts;
 
@@ -187,6 +188,8 @@ pub struct SiteContext<'a> {
     pub neighbours: &'a Neighbours,
     /// Worked examples' sentences, worded once for every page showing them.
     pub example_texts: &'a ExampleTexts,
+    /// Practice boards' sentences, worded once per family and language.
+    pub board_sentences: &'a BoardSentences,
 }
 
 /// The previous and next variant of every variant page, in the order its

@@ -1,12 +1,15 @@
 //! The practice board on a variant page: the family supplies the data its
-//! board script plays (rules, sentences), the site wraps it for the
-//! template. Families without a board get none; without JavaScript the
-//! section stays hidden.
+//! board script plays (the variant's rules, and the board's sentences in
+//! the page's language), the site wraps it for the template. Families
+//! without a board get none; without JavaScript the section stays hidden.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
 use super::SiteContext;
-use crate::family::VariantRules;
+use crate::family::{GameFamily, VariantRules};
 
 /// What `variant.html` gets for the board.
 #[derive(Serialize)]
@@ -17,13 +20,81 @@ pub(super) struct Play {
     pub script_href: String,
 }
 
-/// The board for a page in `lang`, when the family offers one.
-pub(super) fn play(site: &SiteContext, rules: &dyn VariantRules, lang: &str) -> Option<Play> {
-    let data = rules.practice(site.i18n, lang, &site.href("assets/play/"))?;
+/// Each family's board sentences in each language, as the members of a
+/// JSON object: the same on every page of the family, and wording them is
+/// most of a board's cost, so they are worded once a build.
+#[derive(Default)]
+pub struct BoardSentences(Mutex<SentencesByLanguage>);
+
+/// (family, language) → the members, `None` for a family without a board.
+type SentencesByLanguage = HashMap<(&'static str, String), Option<Arc<str>>>;
+
+impl BoardSentences {
+    fn members(&self, site: &SiteContext, family: &dyn GameFamily, lang: &str) -> Option<Arc<str>> {
+        let key = (family.name(), lang.to_string());
+        if let Some(members) = self.lock().get(&key) {
+            return members.clone();
+        }
+        let members = family
+            .board_sentences(site.i18n, lang)
+            .and_then(|sentences| object_members(&sentences));
+        self.lock().entry(key).or_insert(members).clone()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, SentencesByLanguage> {
+        self.0.lock().expect("no panics while holding the lock")
+    }
+}
+
+/// `{"a":1,"b":2}` as `"a":1,"b":2`, made safe inside `<script>`; `None`
+/// for a value that is not an object.
+fn object_members(value: &serde_json::Value) -> Option<Arc<str>> {
+    value.as_object()?;
+    let json = script_safe(&value.to_string());
+    Some(Arc::from(&json[1..json.len() - 1]))
+}
+
+/// `<` only occurs inside JSON strings, where `\u003c` means the same.
+fn script_safe(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
+/// The board for a page in `lang` of a variant of `family`, when the
+/// family offers one.
+pub(super) fn play(
+    site: &SiteContext,
+    family: &str,
+    rules: &dyn VariantRules,
+    lang: &str,
+) -> Option<Play> {
+    let game_family = crate::family::find(family).ok()?;
+    let data = rules.practice(&site.href("assets/play/"))?;
+    data.as_object()?;
+    let sentences = site.board_sentences.members(site, game_family, lang)?;
+    // The variant's object with the sentences' members added at its end.
+    let mut json = script_safe(&data.to_string());
+    json.pop();
+    if json.len() > 1 && !sentences.is_empty() {
+        json.push(',');
+    }
+    json.push_str(&sentences);
+    json.push('}');
     Some(Play {
         heading: site.i18n.message(lang, "play-heading", &[]),
-        // `<` only occurs inside JSON strings, where `\u003c` means the same.
-        data: data.to_string().replace('<', "\\u003c"),
+        data: json,
         script_href: site.href("assets/play/board.js"),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_object_gives_its_members_and_anything_else_none() {
+        let members = object_members(&serde_json::json!({"a": "<b>", "c": [1]}));
+        assert_eq!(members.as_deref(), Some(r#""a":"\u003cb>","c":[1]"#));
+        assert_eq!(object_members(&serde_json::json!([1, 2])), None);
+        assert_eq!(object_members(&serde_json::json!({})).as_deref(), Some(""));
+    }
 }

@@ -741,7 +741,7 @@ pub(super) fn render_variant(
             })
             .map(|_| OutdatedTranslation::of(site, page)),
         room_server: site.hub.config.room_server_url().map(str::to_string),
-        play: super::play::play(site, checked.rules.as_ref(), lang),
+        play: super::play::play(site, &family.name, checked.rules.as_ref(), lang),
         stepper_script_href: (!checked.games.is_empty()
             || checked.examples.iter().any(|e| !e.steps().is_empty()))
         .then(|| site.href("assets/stepper.js")),

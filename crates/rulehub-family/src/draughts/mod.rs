@@ -39,6 +39,10 @@ impl GameFamily for Draughts {
         NAME
     }
 
+    fn board_sentences(&self, i18n: &I18n, lang: &str) -> Option<serde_json::Value> {
+        Some(play::board_sentences(i18n, lang))
+    }
+
     fn check(
         &self,
         page: &Page<VariantFrontMatter>,
@@ -114,14 +118,8 @@ impl VariantRules for DraughtsVariant {
         })
     }
 
-    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
-        Some(play::practice_data(
-            &self.rules,
-            &self.start,
-            i18n,
-            lang,
-            assets,
-        ))
+    fn practice(&self, assets: &str) -> Option<serde_json::Value> {
+        Some(play::practice_data(&self.rules, &self.start, assets))
     }
 }
 

@@ -69,7 +69,13 @@ struct PlayData<'a> {
     replay_header: Option<String>,
     special: [(); 0],
     assets: String,
+}
+
+/// The board's sentences in one language, the same on every draughts page.
+#[derive(Serialize)]
+struct Sentences {
     strings: BTreeMap<&'static str, String>,
+    /// `win-<winner>-<reason>` and `draw-<reason>` → the sentence announcing it.
     outcomes: BTreeMap<String, String>,
 }
 
@@ -125,15 +131,9 @@ fn outcome_sentences(i18n: &I18n, lang: &str) -> BTreeMap<String, String> {
     out
 }
 
-/// The board's data for a page in `lang` playing `rules` from `start`;
-/// `assets` is the href of the folder holding the engine and its worker.
-pub fn practice_data(
-    rules: &DraughtsRules,
-    start: &Position,
-    i18n: &I18n,
-    lang: &str,
-    assets: &str,
-) -> serde_json::Value {
+/// The board's data for a page playing `rules` from `start`; `assets` is
+/// the href of the folder holding the engine and its worker.
+pub fn practice_data(rules: &DraughtsRules, start: &Position, assets: &str) -> serde_json::Value {
     let setup = fen::write(start);
     let data = PlayData {
         family: super::NAME,
@@ -148,11 +148,18 @@ pub fn practice_data(
         numbers: numbers(start),
         special: [],
         assets: assets.to_string(),
-        strings: strings(i18n, lang),
-        outcomes: outcome_sentences(i18n, lang),
     };
     // Plain strings, numbers, maps and the rules serialize without fail.
     serde_json::to_value(&data).expect("page data serializes")
+}
+
+/// Every sentence the board says on a draughts page in `lang`.
+pub fn board_sentences(i18n: &I18n, lang: &str) -> serde_json::Value {
+    let sentences = Sentences {
+        strings: strings(i18n, lang),
+        outcomes: outcome_sentences(i18n, lang),
+    };
+    serde_json::to_value(&sentences).expect("strings serialize")
 }
 
 #[cfg(test)]

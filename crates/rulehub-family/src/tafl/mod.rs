@@ -34,6 +34,10 @@ impl GameFamily for Tafl {
         NAME
     }
 
+    fn board_sentences(&self, i18n: &I18n, lang: &str) -> Option<serde_json::Value> {
+        Some(play::board_sentences(i18n, lang))
+    }
+
     fn check(
         &self,
         page: &Page<VariantFrontMatter>,
@@ -110,8 +114,8 @@ impl VariantRules for TaflRules {
         )
     }
 
-    fn practice(&self, i18n: &I18n, lang: &str, assets: &str) -> Option<serde_json::Value> {
-        Some(play::practice_data(&self.rules, i18n, lang, assets))
+    fn practice(&self, assets: &str) -> Option<serde_json::Value> {
+        Some(play::practice_data(&self.rules, assets))
     }
 
     fn to_json(&self) -> serde_json::Value {

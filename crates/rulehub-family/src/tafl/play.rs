@@ -81,6 +81,11 @@ struct PlayData<'a> {
     /// Throne, corners, camps and escape squares: `[kind, [cell index…]]`.
     special: Vec<(&'static str, Vec<usize>)>,
     assets: String,
+}
+
+/// The board's sentences in one language, the same on every tafl page.
+#[derive(Serialize)]
+struct Sentences {
     strings: BTreeMap<&'static str, String>,
     /// `win-<winner>-<reason>` and `draw-<reason>` → the sentence announcing it.
     outcomes: BTreeMap<String, String>,
@@ -152,19 +157,26 @@ fn strings(i18n: &I18n, lang: &str) -> BTreeMap<&'static str, String> {
     board_strings(i18n, lang).chain(own).collect()
 }
 
-/// The board's data for a page in `lang` playing `rules`; `assets` is the
-/// href of the folder holding the engine and its worker.
-pub fn practice_data(rules: &Rules, i18n: &I18n, lang: &str, assets: &str) -> serde_json::Value {
+/// The board's data for a page playing `rules`; `assets` is the href of
+/// the folder holding the engine and its worker.
+pub fn practice_data(rules: &Rules, assets: &str) -> serde_json::Value {
     let data = PlayData {
         rules,
         replay_preset: matching_preset(rules),
         special: special_cells(rules),
         assets: assets.to_string(),
-        strings: strings(i18n, lang),
-        outcomes: outcome_sentences(i18n, lang),
     };
     // Plain strings, maps and the rules serialize without fail.
     serde_json::to_value(&data).expect("page data serializes")
+}
+
+/// Every sentence the board says on a tafl page in `lang`.
+pub fn board_sentences(i18n: &I18n, lang: &str) -> serde_json::Value {
+    let sentences = Sentences {
+        strings: strings(i18n, lang),
+        outcomes: outcome_sentences(i18n, lang),
+    };
+    serde_json::to_value(&sentences).expect("strings serialize")
 }
 
 #[cfg(test)]
