@@ -153,9 +153,53 @@ pub fn render_placed(
     raw_html: RawHtml,
     placement: Placement,
 ) -> Result<Rendered, Vec<BodyError>> {
+    // A shortcode line inside code is code, so finding shortcodes takes the
+    // body's code ranges: a parse of its own. When every shortcode line
+    // starts a block (after a blank line, indented less than code) none can
+    // be inside a code span or an indented block, and one inside a fenced
+    // block shows up as a placeholder that is not an HTML block: then, and
+    // only then, the body is prepared again with its code ranges.
+    if shortcode::lines_start_blocks(body) {
+        let mut errors = Vec::new();
+        let prepared = shortcode::extract(body, &[], &mut errors);
+        if errors.is_empty()
+            && let Some(rendered) =
+                place(body, &prepared, errors, embeds, raw_html, placement, true)
+        {
+            return rendered;
+        }
+    }
     let mut errors = Vec::new();
-    let code_ranges = code_ranges(body);
-    let prepared = shortcode::extract(body, &code_ranges, &mut errors);
+    let prepared = shortcode::extract(body, &code_ranges(body), &mut errors);
+    place(body, &prepared, errors, embeds, raw_html, placement, false)
+        .expect("a body prepared with its code ranges is always placed")
+}
+
+/// Renders a prepared body. With `check_placeholders`, gives up (`None`,
+/// before asking `embeds` for anything) when a placeholder did not become
+/// an HTML block of its own.
+fn place(
+    body: &str,
+    prepared: &shortcode::Prepared,
+    mut errors: Vec<BodyError>,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+    placement: Placement,
+    check_placeholders: bool,
+) -> Option<Result<Rendered, Vec<BodyError>>> {
+    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
+        .into_offset_iter()
+        .collect();
+    if check_placeholders {
+        let blocks: HashSet<usize> = events
+            .iter()
+            .filter(|(event, _)| matches!(event, Event::Html(_)))
+            .map(|(_, range)| range.start)
+            .collect();
+        if !prepared.placeholders.iter().all(|at| blocks.contains(at)) {
+            return None;
+        }
+    }
     let mut generated = Vec::with_capacity(prepared.shortcodes.len());
     for (shortcode, offset) in &prepared.shortcodes {
         match embeds.shortcode(shortcode) {
@@ -178,9 +222,6 @@ pub fn render_placed(
         .collect();
     let mut placed = vec![false; placeholders.len()];
     let markers = Markers::for_body(body);
-    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
-        .into_offset_iter()
-        .collect();
     let mut out_events = Vec::with_capacity(events.len());
     let mut headings = Vec::new();
     let mut ids = UniqueIds::default();
@@ -315,17 +356,17 @@ pub fn render_placed(
     }
     if !errors.is_empty() {
         errors.sort_by_key(|e| e.offset);
-        return Err(cap(errors));
+        return Some(Err(cap(errors)));
     }
     let mut html = String::with_capacity(body.len() * 3 / 2);
     pulldown_cmark::html::push_html(&mut html, out_events.into_iter());
     if sanitise && needs_sanitising {
         html = safety::sanitise(&html);
     }
-    Ok(Rendered {
+    Some(Ok(Rendered {
         html: markers.replace(&html, &generated),
         headings,
-    })
+    }))
 }
 
 /// At most [`MAX_PROBLEMS_PER_BODY`](rulehub_core::hub::limits::MAX_PROBLEMS_PER_BODY)
@@ -523,6 +564,88 @@ mod tests {
         fn game_block(&self, index: usize) -> String {
             format!("<div class=\"game\">{index}</div>")
         }
+    }
+
+    /// The body prepared with its code ranges, as every body was before
+    /// [`render_placed`] learnt to skip them.
+    fn render_with_code_ranges(body: &str) -> Result<Rendered, Vec<BodyError>> {
+        let mut errors = Vec::new();
+        let prepared = shortcode::extract(body, &code_ranges(body), &mut errors);
+        place(
+            body,
+            &prepared,
+            errors,
+            &NoEmbeds,
+            RawHtml::Sanitise,
+            Placement::default(),
+            false,
+        )
+        .expect("placed")
+    }
+
+    #[test]
+    fn skipping_the_code_ranges_never_changes_a_page() {
+        let bodies = [
+            "Intro.\n\n{{svg:board.svg \"Start\"}}\n\nAfter.\n",
+            "{{svg:board.svg}}\n",
+            // In a fenced block, a shortcode line is code.
+            "```\n\n{{svg:board.svg}}\n```\n",
+            "~~~text\nx\n\n{{svg:board.svg}}\n\n~~~\n",
+            "- item\n\n  ```\n\n  {{svg:board.svg}}\n  ```\n",
+            "- item\n\n  ```\n\n{{svg:board.svg}}\n  ```\n",
+            "- item\n\n  {{svg:board.svg}}\n",
+            "> ```\n>\n> {{svg:board.svg}}\n> ```\n",
+            // In an indented block, and in a code span across lines.
+            "Text.\n\n    code\n\n    {{svg:board.svg}}\n",
+            "A `span\n{{svg:board.svg}}\nends` here.\n",
+            "Right after text:\n{{svg:board.svg}}\n",
+            // Not shortcodes in code: errors, raw HTML, a second one at once.
+            "```\n\n{{nonsense}}\n```\n",
+            "\n{{nonsense}}\n",
+            "<div>\n\n{{svg:board.svg}}\n\n</div>\n",
+            "<!--\n\n{{svg:board.svg}}\n\n-->\n",
+            "{{svg:board.svg}}\n{{svg:board.svg}}\n",
+            "\t{{svg:board.svg}}\n",
+            "1. one\n\n   {{svg:board.svg}}\n\n2. two\n",
+            "```example\nmove\n```\n\n{{svg:board.svg \"x\"}}\n",
+        ];
+        for body in bodies {
+            assert_eq!(
+                render(body, &NoEmbeds, RawHtml::Sanitise),
+                render_with_code_ranges(body),
+                "{body:?}"
+            );
+        }
+    }
+
+    proptest::proptest! {
+        /// Bodies made of the lines that change where code is: the result
+        /// is the same with or without the code ranges.
+        #[test]
+        fn skipping_the_code_ranges_never_changes_any_body(
+            lines in proptest::collection::vec(proptest::sample::select(vec![
+                "", "text", "{{svg:board.svg}}", "{{svg:board.svg \"x\"}}", "{{nonsense}}",
+                "  {{svg:board.svg}}", "```", "~~~", "  ```", "    code", "- item", "1. one",
+                "> quote", ">", "a `span", "end` b", "<div>", "</div>", "<!--", "-->", "# Head",
+                "```example", "```game g", "| a | b |", "|---|---|",
+            ]), 0..14)
+        ) {
+            let body = lines.join("\n");
+            proptest::prop_assert_eq!(
+                render(&body, &NoEmbeds, RawHtml::Sanitise),
+                render_with_code_ranges(&body),
+                "{:?}", body
+            );
+        }
+    }
+
+    #[test]
+    fn a_shortcode_line_starts_a_block_after_a_blank_line_and_unindented() {
+        assert!(shortcode::lines_start_blocks("{{a:b}}\n\n{{a:b}} \nx\n"));
+        assert!(!shortcode::lines_start_blocks("text\n{{a:b}}\n"));
+        assert!(!shortcode::lines_start_blocks("\n   {{a:b}}\n"));
+        assert!(!shortcode::lines_start_blocks("\n    {{a:b}}\n"));
+        assert!(!shortcode::lines_start_blocks("\n\t{{a:b}}\n"));
     }
 
     #[test]

@@ -102,8 +102,7 @@ pub(super) fn extract(body: &str, code: &[Range<usize>], errors: &mut Vec<BodyEr
         let in_code = code.get(next_code).is_some_and(|r| r.contains(&start));
         let line_range = offset..offset + line.len();
         offset += line.len();
-        let is_shortcode =
-            trimmed.len() >= 4 && trimmed.starts_with("{{") && trimmed.ends_with("}}");
+        let is_shortcode = looks_like_shortcode(trimmed);
         if in_code || !is_shortcode {
             prepared.text.push_str(line);
             continue;
@@ -129,6 +128,28 @@ pub(super) fn extract(body: &str, code: &[Range<usize>], errors: &mut Vec<BodyEr
             .push((text_start..prepared.text.len(), line_range));
     }
     prepared
+}
+
+/// A line that [`extract`] takes for a shortcode, if it is not in code.
+fn looks_like_shortcode(trimmed: &str) -> bool {
+    trimmed.len() >= 4 && trimmed.starts_with("{{") && trimmed.ends_with("}}")
+}
+
+/// Whether every line that looks like a shortcode starts a top-level
+/// block: it is the body's first line or follows a blank one, and is not
+/// indented. Such a line cannot sit in a code span (spans do not cross
+/// blocks), an indented code block, or a list item's or a quote's fenced
+/// block (it would end them).
+pub(super) fn lines_start_blocks(body: &str) -> bool {
+    let mut previous_blank = true;
+    for line in body.lines() {
+        let trimmed = line.trim();
+        if looks_like_shortcode(trimmed) && (!previous_blank || !line.starts_with("{{")) {
+            return false;
+        }
+        previous_blank = trimmed.is_empty();
+    }
+    true
 }
 
 /// Where a shortcode-looking `{{name:` sits inside running text.
