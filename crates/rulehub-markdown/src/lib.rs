@@ -153,6 +153,58 @@ pub fn render_placed(
     raw_html: RawHtml,
     placement: Placement,
 ) -> Result<Rendered, Vec<BodyError>> {
+    prepare_and_place(body, embeds, raw_html, placement, &mut |placed| {
+        placed.html()
+    })
+}
+
+/// What [`render_text`] tells its sink, in the order a reader meets it: the
+/// text of a rendered body without its markup, as a search index wants it.
+pub trait TextSink {
+    /// Words (`text` is not escaped).
+    fn text(&mut self, text: &str);
+    /// Rendered HTML: a whole body with raw HTML in it, or what `embeds`
+    /// made for a shortcode or a block.
+    fn html(&mut self, html: &str);
+    /// A block starts or ends (a paragraph, a list item, a table cell, a
+    /// line break…): words on either side are apart.
+    fn block(&mut self);
+    /// A heading starts, with its id.
+    fn heading(&mut self, id: Option<&str>);
+    fn heading_end(&mut self);
+}
+
+/// The text of a body as [`render`] would show it, told to `sink` without
+/// writing the HTML: what a search index reads. A body with raw HTML in it
+/// is rendered (and sanitised) and handed over whole, as [`TextSink::html`].
+pub fn render_text(
+    body: &str,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+    sink: &mut dyn TextSink,
+) -> Result<(), Vec<BodyError>> {
+    prepare_and_place(
+        body,
+        embeds,
+        raw_html,
+        Placement::default(),
+        &mut |placed| {
+            if placed.needs_sanitising {
+                sink.html(&placed.html().html);
+            } else {
+                placed.tell_text(sink);
+            }
+        },
+    )
+}
+
+fn prepare_and_place<R>(
+    body: &str,
+    embeds: &dyn Embeds,
+    raw_html: RawHtml,
+    placement: Placement,
+    finish: &mut dyn FnMut(Placed) -> R,
+) -> Result<R, Vec<BodyError>> {
     // A shortcode line inside code is code, so finding shortcodes takes the
     // body's code ranges: a parse of its own. When every shortcode line
     // starts a block (after a blank line, indented less than code) none can
@@ -163,30 +215,130 @@ pub fn render_placed(
         let mut errors = Vec::new();
         let prepared = shortcode::extract(body, &[], &mut errors);
         if errors.is_empty()
-            && let Some(rendered) =
-                place(body, &prepared, errors, embeds, raw_html, placement, true)
+            && let Some(placed) = place(body, &prepared, errors, embeds, raw_html, placement, true)
         {
-            return rendered;
+            return placed.map(&mut *finish);
         }
     }
     let mut errors = Vec::new();
     let prepared = shortcode::extract(body, &code_ranges(body), &mut errors);
     place(body, &prepared, errors, embeds, raw_html, placement, false)
         .expect("a body prepared with its code ranges is always placed")
+        .map(finish)
 }
 
-/// Renders a prepared body. With `check_placeholders`, gives up (`None`,
-/// before asking `embeds` for anything) when a placeholder did not become
-/// an HTML block of its own.
-fn place(
+/// A body's events with every shortcode and block placed, before they are
+/// written out.
+struct Placed<'p> {
+    events: Vec<Event<'p>>,
+    /// What `embeds` made, by marker index.
+    generated: Vec<String>,
+    markers: Markers,
+    headings: Vec<Heading>,
+    /// The events hold raw HTML or an unsafe URL.
+    needs_sanitising: bool,
+    sanitise: bool,
+    body_len: usize,
+}
+
+impl Placed<'_> {
+    fn html(self) -> Rendered {
+        let mut html = String::with_capacity(self.body_len * 3 / 2);
+        pulldown_cmark::html::push_html(&mut html, self.events.into_iter());
+        if self.sanitise && self.needs_sanitising {
+            html = safety::sanitise(&html);
+        }
+        Rendered {
+            html: self.markers.replace(&html, &self.generated),
+            headings: self.headings,
+        }
+    }
+
+    /// Tells `sink` what [`Placed::html`] would show, tag by tag as
+    /// pulldown-cmark writes them; only for events without raw HTML (the
+    /// only HTML events are then markers).
+    fn tell_text(&self, sink: &mut dyn TextSink) {
+        // Footnotes are numbered in order of first mention, as the HTML
+        // writer numbers them.
+        let mut footnotes: HashMap<&str, usize> = HashMap::new();
+        // Inside an image the words are its `alt` attribute, not text.
+        let mut image_depth = 0usize;
+        for event in &self.events {
+            if image_depth > 0 {
+                match event {
+                    Event::Start(Tag::Image { .. }) => image_depth += 1,
+                    Event::End(TagEnd::Image) => image_depth -= 1,
+                    Event::FootnoteReference(name) => {
+                        footnote_number(&mut footnotes, name);
+                    }
+                    _ => {}
+                }
+                continue;
+            }
+            match event {
+                Event::Text(text) | Event::Code(text) => sink.text(text),
+                Event::InlineMath(text) | Event::DisplayMath(text) => sink.text(text),
+                Event::Html(html) | Event::InlineHtml(html) => {
+                    match self.markers.index(html).and_then(|i| self.generated.get(i)) {
+                        Some(generated) => sink.html(generated),
+                        None => sink.html(html),
+                    }
+                }
+                Event::SoftBreak => sink.text("\n"),
+                Event::HardBreak | Event::Rule | Event::TaskListMarker(_) => sink.block(),
+                Event::FootnoteReference(name) => {
+                    sink.text(&footnote_number(&mut footnotes, name).to_string());
+                }
+                Event::Start(Tag::Heading { id, .. }) => sink.heading(id.as_deref()),
+                Event::End(TagEnd::Heading(_)) => sink.heading_end(),
+                Event::Start(Tag::Image { .. }) => {
+                    sink.block();
+                    image_depth = 1;
+                }
+                Event::Start(Tag::FootnoteDefinition(name)) => {
+                    sink.block();
+                    sink.text(&footnote_number(&mut footnotes, name).to_string());
+                }
+                Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => {}
+                Event::Start(
+                    Tag::Emphasis
+                    | Tag::Strong
+                    | Tag::Strikethrough
+                    | Tag::Superscript
+                    | Tag::Subscript
+                    | Tag::Link { .. },
+                )
+                | Event::End(
+                    TagEnd::Emphasis
+                    | TagEnd::Strong
+                    | TagEnd::Strikethrough
+                    | TagEnd::Superscript
+                    | TagEnd::Subscript
+                    | TagEnd::Link,
+                ) => {}
+                Event::Start(_) | Event::End(_) => sink.block(),
+            }
+        }
+    }
+}
+
+fn footnote_number<'e>(numbers: &mut HashMap<&'e str, usize>, name: &'e str) -> usize {
+    let next = numbers.len() + 1;
+    *numbers.entry(name).or_insert(next)
+}
+
+/// Places a prepared body's shortcodes and blocks. With
+/// `check_placeholders`, gives up (`None`, before asking `embeds` for
+/// anything) when a placeholder did not become an HTML block of its own.
+fn place<'p>(
     body: &str,
-    prepared: &shortcode::Prepared,
+    prepared: &'p shortcode::Prepared,
     mut errors: Vec<BodyError>,
     embeds: &dyn Embeds,
     raw_html: RawHtml,
     placement: Placement,
     check_placeholders: bool,
-) -> Option<Result<Rendered, Vec<BodyError>>> {
+) -> Option<Result<Placed<'p>, Vec<BodyError>>> {
     let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
         .into_offset_iter()
         .collect();
@@ -358,14 +510,14 @@ fn place(
         errors.sort_by_key(|e| e.offset);
         return Some(Err(cap(errors)));
     }
-    let mut html = String::with_capacity(body.len() * 3 / 2);
-    pulldown_cmark::html::push_html(&mut html, out_events.into_iter());
-    if sanitise && needs_sanitising {
-        html = safety::sanitise(&html);
-    }
-    Some(Ok(Rendered {
-        html: markers.replace(&html, &generated),
+    Some(Ok(Placed {
+        events: out_events,
+        generated,
+        markers,
         headings,
+        needs_sanitising,
+        sanitise,
+        body_len: body.len(),
     }))
 }
 
@@ -510,6 +662,17 @@ impl Markers {
         )))
     }
 
+    /// The index a marker event (from [`Markers::event`]) stands for.
+    fn index(&self, html: &str) -> Option<usize> {
+        html.trim_end_matches('\n')
+            .strip_prefix(MARKER_OPEN)?
+            .strip_suffix(MARKER_CLOSE)?
+            .strip_prefix(self.key.as_str())?
+            .strip_prefix(':')?
+            .parse()
+            .ok()
+    }
+
     /// `html` with every genuine marker replaced by its generated HTML.
     fn replace(&self, html: &str, generated: &[String]) -> String {
         let mut out =
@@ -581,6 +744,7 @@ mod tests {
             false,
         )
         .expect("placed")
+        .map(Placed::html)
     }
 
     #[test]

@@ -6,7 +6,7 @@ use rayon::prelude::*;
 
 use super::units::UnitOutput;
 use super::variant::{Words, words};
-use super::{PageId, SiteContext, render_markdown, section_body, section_title};
+use super::{PageId, SiteContext, section_body, section_title};
 use crate::diagnostic::Diagnostic;
 use crate::family::{CheckedVariant, SampleGame, WorkedExample};
 use crate::hub::{Family, Variant};
@@ -67,9 +67,6 @@ fn variant_documents(
         title,
         summary,
         body,
-        body_start,
-        path,
-        text,
         ..
     } = words(site, variant, lang);
     let embeds = TextEmbeds {
@@ -77,19 +74,20 @@ fn variant_documents(
         checked,
         lang,
     };
-    let Ok(content) = render_markdown(
-        site,
-        body,
-        body_start,
-        path,
-        text,
-        &embeds,
-        crate::markdown::Placement::default(),
-    ) else {
+    // Told straight to the sections, without writing the HTML; a page that
+    // does not render is reported by the unit that renders it.
+    let mut sections = search::Sections::default();
+    if crate::markdown::render_text(body, &embeds, site.hub.config.raw_html, &mut sections).is_err()
+    {
         return Vec::new();
-    };
+    }
     let href = site.href(&site.dir(page, lang));
-    search::page_documents(&href, title, summary.as_deref().unwrap_or(""), &content)
+    search::documents(
+        &href,
+        title,
+        summary.as_deref().unwrap_or(""),
+        sections.finish(),
+    )
 }
 
 /// Boards as nothing, worked examples as the sentence that describes them.

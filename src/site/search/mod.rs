@@ -12,6 +12,7 @@ mod stem;
 mod text;
 
 pub use index::{DOCS_PER_FILE, Document, MAX_KEY_CHARS, MAX_POSTINGS, SHARD_BUDGET};
+pub use text::Sections;
 
 /// Where a language's index lives under the output root.
 pub fn folder(lang: &str) -> String {
@@ -21,7 +22,16 @@ pub fn folder(lang: &str) -> String {
 /// The documents of one page: a document per section of its rendered
 /// `body`, the first carrying the page `summary` too.
 pub fn page_documents(href: &str, title: &str, summary: &str, body: &str) -> Vec<Document> {
-    let mut sections = text::sections(body);
+    documents(href, title, summary, text::sections(body))
+}
+
+/// [`page_documents`] of a body already cut into sections.
+pub fn documents(
+    href: &str,
+    title: &str,
+    summary: &str,
+    mut sections: Vec<text::Section>,
+) -> Vec<Document> {
     if !summary.is_empty() {
         match sections.first_mut().filter(|s| s.anchor.is_none()) {
             Some(intro) => intro.text = format!("{summary} {}", intro.text),

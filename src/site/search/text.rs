@@ -4,6 +4,8 @@
 //! tag scanner is enough; it is linear, and anything it does not
 //! understand becomes text, never markup (the script shows it as text).
 
+use crate::markdown::TextSink;
+
 /// A part of a page under one heading (or before the first).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Section {
@@ -17,72 +19,117 @@ pub struct Section {
 /// Sections of `html`, in order; a section with neither heading nor text is
 /// left out.
 pub fn sections(html: &str) -> Vec<Section> {
-    let mut sections = vec![Section::default()];
-    let mut in_heading = false;
-    let mut rest = html;
-    while !rest.is_empty() {
-        let Some(open) = rest.find('<') else {
-            push_text(&mut sections, in_heading, rest);
-            break;
-        };
-        push_text(&mut sections, in_heading, &rest[..open]);
-        let after = &rest[open..];
-        let Some(close) = after.find('>') else {
-            push_text(&mut sections, in_heading, after);
-            break;
-        };
-        let tag = &after[1..close];
-        rest = &after[close + 1..];
-        let name = tag_name(tag);
-        match name.as_str() {
-            "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
-                in_heading = true;
-                sections.push(Section {
-                    anchor: attribute(tag, "id").map(|id| decode(&id)),
-                    ..Section::default()
-                });
-            }
-            "/h1" | "/h2" | "/h3" | "/h4" | "/h5" | "/h6" => in_heading = false,
-            "script" | "style" => {
-                // Raw HTML a hub trusts: what is inside is not prose.
-                let end = format!("</{name}");
-                rest = rest.find(&end).map_or("", |at| &rest[at..]);
-            }
-            _ => {
-                // Block boundaries and line breaks separate words.
-                let section = sections.last_mut().expect("never empty");
-                let target = if in_heading {
-                    &mut section.heading
-                } else {
-                    &mut section.text
-                };
-                if !target.ends_with(' ') && !target.is_empty() && !is_inline(&name) {
-                    target.push(' ');
+    let mut sections = Sections::default();
+    sections.html(html);
+    sections.finish()
+}
+
+/// Sections being cut from a body as [`crate::markdown::render_text`] (or
+/// the tag scanner, for HTML) tells it.
+pub struct Sections {
+    sections: Vec<Section>,
+    in_heading: bool,
+}
+
+impl Default for Sections {
+    fn default() -> Sections {
+        Sections {
+            sections: vec![Section::default()],
+            in_heading: false,
+        }
+    }
+}
+
+impl Sections {
+    /// The sections, whitespace collapsed; a section with neither heading
+    /// nor text is left out.
+    pub fn finish(self) -> Vec<Section> {
+        self.sections
+            .into_iter()
+            .map(|mut s| {
+                s.heading = collapse(&s.heading);
+                s.text = collapse(&s.text);
+                s
+            })
+            .filter(|s| !s.heading.is_empty() || !s.text.is_empty())
+            .collect()
+    }
+
+    fn target(&mut self) -> &mut String {
+        let section = self.sections.last_mut().expect("never empty");
+        if self.in_heading {
+            &mut section.heading
+        } else {
+            &mut section.text
+        }
+    }
+}
+
+impl TextSink for Sections {
+    fn text(&mut self, text: &str) {
+        self.target().push_str(text);
+    }
+
+    fn html(&mut self, html: &str) {
+        let mut rest = html;
+        while !rest.is_empty() {
+            let Some(open) = rest.find('<') else {
+                self.push_encoded(rest);
+                break;
+            };
+            self.push_encoded(&rest[..open]);
+            let after = &rest[open..];
+            let Some(close) = after.find('>') else {
+                self.push_encoded(after);
+                break;
+            };
+            let tag = &after[1..close];
+            rest = &after[close + 1..];
+            let name = tag_name(tag);
+            match name.as_str() {
+                "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+                    self.heading(attribute(tag, "id").map(|id| decode(&id)).as_deref());
                 }
+                "/h1" | "/h2" | "/h3" | "/h4" | "/h5" | "/h6" => self.heading_end(),
+                "script" | "style" => {
+                    // Raw HTML a hub trusts: what is inside is not prose.
+                    let end = format!("</{name}");
+                    rest = rest.find(&end).map_or("", |at| &rest[at..]);
+                }
+                _ if is_inline(&name) => {}
+                // Block boundaries and line breaks separate words.
+                _ => self.block(),
             }
         }
     }
-    sections
-        .into_iter()
-        .map(|mut s| {
-            s.heading = collapse(&s.heading);
-            s.text = collapse(&s.text);
-            s
-        })
-        .filter(|s| !s.heading.is_empty() || !s.text.is_empty())
-        .collect()
+
+    fn block(&mut self) {
+        let target = self.target();
+        if !target.ends_with(' ') && !target.is_empty() {
+            target.push(' ');
+        }
+    }
+
+    fn heading(&mut self, id: Option<&str>) {
+        self.in_heading = true;
+        self.sections.push(Section {
+            anchor: id.map(str::to_string),
+            ..Section::default()
+        });
+    }
+
+    fn heading_end(&mut self) {
+        self.in_heading = false;
+    }
 }
 
-fn push_text(sections: &mut [Section], in_heading: bool, text: &str) {
-    if text.is_empty() {
-        return;
-    }
-    let section = sections.last_mut().expect("never empty");
-    let decoded = decode(text);
-    if in_heading {
-        section.heading.push_str(&decoded);
-    } else {
-        section.text.push_str(&decoded);
+impl Sections {
+    /// Text as HTML writes it: entities stand for characters.
+    fn push_encoded(&mut self, text: &str) {
+        if !text.is_empty() {
+            let decoded = decode(text);
+            self.text(&decoded);
+        }
     }
 }
 
@@ -198,6 +245,72 @@ mod tests {
                 },
             ]
         );
+    }
+
+    struct Sentences;
+
+    impl crate::markdown::Embeds for Sentences {
+        fn shortcode(&self, shortcode: &crate::markdown::Shortcode) -> Result<String, String> {
+            Ok(format!("<p>About {} &amp; more.</p>\n", shortcode.target))
+        }
+        fn example_block(&self, index: usize) -> String {
+            format!("<p>Example {index}.</p>\n")
+        }
+        fn game_block(&self, index: usize) -> String {
+            format!("<p>Game {index}.</p>")
+        }
+    }
+
+    /// What the search index read before it was told the text directly.
+    fn sections_of_rendered_html(body: &str) -> Vec<Section> {
+        let rendered =
+            crate::markdown::render(body, &Sentences, crate::markdown::RawHtml::Sanitise)
+                .map(|r| r.html)
+                .unwrap_or_default();
+        sections(&rendered)
+    }
+
+    fn told_sections(body: &str) -> Vec<Section> {
+        let mut told = Sections::default();
+        match crate::markdown::render_text(
+            body,
+            &Sentences,
+            crate::markdown::RawHtml::Sanitise,
+            &mut told,
+        ) {
+            Ok(()) => told.finish(),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn told_text_is_the_text_of_the_rendered_page() {
+        let body = "Intro *with* `code`, a[^n] note &amp; 3 &lt; 4.\n\n## The king {#king}\n\n\
+            | a | b |\n|---|---|\n| one | two |\n\n![alt words](x.svg) after\n\n\
+            {{svg:board.svg}}\n\n```example\nx\n```\n\n- [x] done\n- item  \n  hard\n\n\
+            ---\n\n[^n]: The note.\n\n> quoted \"smart\" -- text\n\n    indented code\n";
+        let told = told_sections(body);
+        assert_eq!(told, sections_of_rendered_html(body));
+        assert_eq!(told[1].anchor.as_deref(), Some("king"));
+        assert!(told[1].text.contains("About board.svg & more."), "{told:?}");
+        assert!(!told[1].text.contains("alt words"), "{told:?}");
+        assert!(told[0].text.ends_with("a1 note & 3 < 4."), "{told:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn told_text_matches_the_rendered_html_for_any_body(
+            lines in proptest::collection::vec(proptest::sample::select(vec![
+                "", "Some *words* and **more**", "a `code` span", "# Title", "## Sub {#s}",
+                "- item", "1. one", "- [ ] task", "> quote", "| a | b |", "|---|---|",
+                "| 1 | 2 |", "```", "```example", "    code", "text[^a]", "[^a]: note",
+                "![alt *x*](i.png)", "[link](https://x.org) &amp; &lt;", "line  ", "***",
+                "{{svg:board.svg}}", "<div>raw</div>", "<b>bold</b> x", "~~gone~~",
+            ]), 0..12)
+        ) {
+            let body = lines.join("\n");
+            proptest::prop_assert_eq!(told_sections(&body), sections_of_rendered_html(&body), "{:?}", body);
+        }
     }
 
     #[test]
