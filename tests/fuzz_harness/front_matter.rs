@@ -53,6 +53,7 @@ pub fn run(data: &[u8]) {
         },
         translations: Default::default(),
         stubs: Default::default(),
+        fingerprint: Default::default(),
     };
     if let Err(problems) = rulehub::check::check("tafl", &variant, &Palette::builtin()) {
         assert!(!problems.is_empty(), "a failed check names no problem");

@@ -507,7 +507,9 @@ fn section_outdated(
     let default = site.default_lang();
     let source = pages.get(default).filter(|_| lang != default)?;
     let translation = pages.get(lang)?;
-    crate::hub::freshness::is_outdated(&translation.front.record(), &source.source_words())
+    let words = source.source_words();
+    let current = crate::hub::freshness::fingerprint(&words);
+    crate::hub::freshness::is_outdated(&translation.front.record(), &current, &words)
         .then(|| OutdatedTranslation::of(site, page))
 }
 

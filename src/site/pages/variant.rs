@@ -737,7 +737,11 @@ pub(super) fn render_variant(
         comparison_href: site.href(&site.dir(PageId::Comparison(family), lang)),
         outdated_translation: translation
             .filter(|t| {
-                crate::hub::freshness::is_outdated(&t.front.record(), &variant.source_words())
+                crate::hub::freshness::is_outdated(
+                    &t.front.record(),
+                    variant.source_fingerprint(),
+                    &variant.source_words(),
+                )
             })
             .map(|_| OutdatedTranslation::of(site, page)),
         room_server: site.hub.config.room_server_url().map(str::to_string),

@@ -126,6 +126,7 @@ impl Assembler {
                 page,
                 translations,
                 stubs,
+                fingerprint: Default::default(),
             });
         }
         for (name, index) in std::mem::take(&mut self.family_index) {

@@ -33,6 +33,10 @@ pub struct Fingerprint {
     pub sections: Vec<String>,
 }
 
+/// A source's [`Fingerprint`], worked out at its first use.
+#[derive(Debug, Clone, Default)]
+pub struct Memo(pub std::sync::OnceLock<Fingerprint>);
+
 /// The status of one page in one language. The names shown to users come
 /// from [`Status::name`], so the table, JSON and docs cannot disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,12 +134,10 @@ pub fn fingerprint(words: &SourceWords) -> Fingerprint {
 }
 
 /// Whether a translation with this `record` was made from an earlier
-/// version of `source` (what decides a page's "outdated" notice).
-pub fn is_outdated(record: &Record, source: &SourceWords) -> bool {
-    matches!(
-        status(record, &fingerprint(source), source),
-        Status::Outdated { .. }
-    )
+/// version of `source`, whose fingerprint is `current` (what decides a
+/// page's "outdated" notice).
+pub fn is_outdated(record: &Record, current: &Fingerprint, source: &SourceWords) -> bool {
+    matches!(status(record, current, source), Status::Outdated { .. })
 }
 
 /// The status of a translation with this `record` of the source `current`.

@@ -140,9 +140,19 @@ pub struct Variant {
     /// Translation stubs `rulehub new --lang` wrote and nobody translated
     /// yet: never published, only reported.
     pub stubs: Localized<Page<TranslationFrontMatter>>,
+    /// The fingerprint of [`Variant::source_words`], once asked for.
+    pub fingerprint: freshness::Memo,
 }
 
 impl Variant {
+    /// The fingerprint of the words every translation of this variant is
+    /// compared with, worked out once however many translations ask.
+    pub fn source_fingerprint(&self) -> &freshness::Fingerprint {
+        self.fingerprint
+            .0
+            .get_or_init(|| freshness::fingerprint(&self.source_words()))
+    }
+
     /// The words a translation of this variant renders.
     pub fn source_words(&self) -> freshness::SourceWords<'_> {
         freshness::SourceWords {
