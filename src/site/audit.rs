@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 use rayon::prelude::*;
 
 use crate::diagnostic::Diagnostic;
-use crate::hub::{Hub, Page, RawHtml, SourceFile, Split};
+use crate::hub::freshness::Fingerprint;
+use crate::hub::{Hub, Page, RawHtml, SourceFile, Split, Variant};
 use crate::markdown;
 
 /// Audits from earlier builds, reused while a file's text is unchanged
@@ -16,10 +17,44 @@ use crate::markdown;
 #[derive(Default)]
 pub(super) struct AuditMemo {
     audits: Mutex<Audits>,
+    fingerprints: Mutex<Fingerprints>,
 }
 
 /// Each file's warnings, with the text they were found in.
 type Audits = HashMap<PathBuf, (Arc<str>, Vec<Diagnostic>)>;
+/// Each variant file's source fingerprint, with the text it was taken of.
+type Fingerprints = HashMap<PathBuf, (Arc<str>, Fingerprint)>;
+
+/// A variant's source fingerprint, taken from the memo when its file has
+/// not changed since (a rebuild in `rulehub serve` compares every
+/// translation with its source, and one file changed at a time).
+pub(super) fn source_fingerprint<'v>(
+    variant: &'v Variant,
+    memo: Option<&AuditMemo>,
+) -> &'v Fingerprint {
+    let Some(memo) = memo else {
+        return variant.source_fingerprint();
+    };
+    let source = &variant.page.source;
+    let lock = || {
+        memo.fingerprints
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
+    let remembered = lock()
+        .get(&source.path)
+        .filter(|(text, _)| Arc::ptr_eq(text, &source.text))
+        .map(|(_, fingerprint)| fingerprint.clone());
+    match remembered {
+        // Set unless something asked already, which worked out the same.
+        Some(fingerprint) => drop(variant.fingerprint.0.set(fingerprint)),
+        None => {
+            let fingerprint = variant.source_fingerprint().clone();
+            lock().insert(source.path.clone(), (source.text.clone(), fingerprint));
+        }
+    }
+    variant.source_fingerprint()
+}
 
 impl AuditMemo {
     fn get_or_audit(&self, body: Body) -> Vec<Diagnostic> {

@@ -290,7 +290,7 @@ fn prepare_with(
     let checked = palette
         .as_ref()
         .map(|palette| check_variants(&hub, palette, checks, &mut diagnostics));
-    diagnostics.extend(translation_gaps(&hub));
+    diagnostics.extend(translation_gaps(&hub, audits));
     diagnostics.extend(audit::raw_html_warnings(&hub, audits));
     diagnostics.extend(pages::reserved_slug_errors(&hub));
     let (Some(palette), Some(i18n), Some(templates), Some(checked)) =
@@ -392,7 +392,7 @@ fn check_variants(
 
 /// Warnings for content missing in a configured language, for stubs nobody
 /// translated, and for translations older than their source.
-fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
+fn translation_gaps(hub: &Hub, audits: Option<&audit::AuditMemo>) -> Vec<Diagnostic> {
     let mut warnings = Vec::new();
     for family in &hub.families {
         for variant in &family.variants {
@@ -438,6 +438,7 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
             warnings.extend(freshness_warnings(
                 &variant.page.source.path,
                 variant.source_words(),
+                audit::source_fingerprint(variant, audits),
                 variant
                     .translations
                     .values()
@@ -452,6 +453,7 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
             warnings.extend(freshness_warnings(
                 &source.source.path,
                 source.source_words(),
+                &crate::hub::freshness::fingerprint(&source.source_words()),
                 index
                     .iter()
                     .filter(|(lang, _)| lang.as_str() != default)
@@ -467,16 +469,16 @@ fn translation_gaps(hub: &Hub) -> Vec<Diagnostic> {
 fn freshness_warnings<'a, F: 'a>(
     source: &Path,
     words: crate::hub::freshness::SourceWords<'_>,
+    current: &crate::hub::freshness::Fingerprint,
     translations: impl Iterator<Item = (&'a crate::hub::Page<F>, crate::hub::freshness::Record<'a>)>,
 ) -> Vec<Diagnostic> {
     use crate::hub::freshness::{self, Status};
-    let current = freshness::fingerprint(&words);
     let source = source.display().to_string();
     let mut warnings = Vec::new();
     for (page, record) in translations {
         let file = page.source.path.display().to_string();
         let mark = format!("rulehub translations --mark-current {file}");
-        match freshness::status(&record, &current, &words) {
+        match freshness::status(&record, current, &words) {
             Status::Outdated { since, changes } => warnings.push(
                 Diagnostic::warning(
                     &page.source.path,
