@@ -17,6 +17,7 @@ mod watch;
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::thread::JoinHandle;
@@ -163,7 +164,10 @@ pub struct Server {
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     http_thread: Option<JoinHandle<()>>,
     rooms: Option<Rooms>,
-    _watcher: watch::Watcher,
+    watcher: Option<watch::Watcher>,
+    build_thread: Option<JoinHandle<()>>,
+    /// Tells a catch-up pass in progress to give up (when stopping).
+    stop_building: Arc<AtomicBool>,
 }
 
 impl Server {
@@ -205,14 +209,30 @@ impl Server {
             events: events_tx.clone(),
         };
         builder.rebuild(Vec::new());
-        let watcher = watch::Watcher::start(&root, move |batch| match batch {
-            Ok(watch::Batch::Files(changed)) => builder.rebuild(changed),
-            // Lost events: look at every file, as the first build did.
-            Ok(watch::Batch::Unknown) => builder.rebuild(Vec::new()),
-            Err(message) => {
-                let _ = builder.events.send(Event::WatchError(message));
-            }
+        // The watcher hands batches to the build thread and raises `pending`
+        // first, so a catch-up pass in progress makes way for the edit.
+        let pending = Arc::new(AtomicBool::new(false));
+        let (batches_tx, batches) = mpsc::channel::<Vec<PathBuf>>();
+        let watch_events = events_tx.clone();
+        let raised = pending.clone();
+        let watcher = watch::Watcher::start(&root, move |batch| {
+            let changed = match batch {
+                Ok(watch::Batch::Files(changed)) => changed,
+                // Lost events: look at every file, as the first build did.
+                Ok(watch::Batch::Unknown) => Vec::new(),
+                Err(message) => {
+                    let _ = watch_events.send(Event::WatchError(message));
+                    return;
+                }
+            };
+            raised.store(true, Ordering::Relaxed);
+            let _ = batches_tx.send(changed);
         })?;
+        let stop_building = pending.clone();
+        let build_thread = std::thread::Builder::new()
+            .name("rulehub-build".into())
+            .spawn(move || builder.run(&batches, &pending))
+            .map_err(ServeError::Runtime)?;
         let (shutdown_tx, shutdown_rx) = tokio::sync::oneshot::channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -261,7 +281,9 @@ impl Server {
             shutdown: Some(shutdown_tx),
             http_thread: Some(http_thread),
             rooms,
-            _watcher: watcher,
+            watcher: Some(watcher),
+            build_thread: Some(build_thread),
+            stop_building,
         })
     }
 
@@ -296,14 +318,32 @@ impl Drop for Server {
         if let Some(thread) = self.http_thread.take() {
             let _ = thread.join();
         }
+        // No watcher, no more batches: the build thread ends after the
+        // build it is in, and a catch-up pass ends at once.
+        self.stop_building.store(true, Ordering::Relaxed);
+        drop(self.watcher.take());
+        if let Some(thread) = self.build_thread.take() {
+            let _ = thread.join();
+        }
     }
 }
+
+type RebuildResult = Result<Rebuilt, Vec<Diagnostic>>;
 
 /// What the server rebuilds with: a [`Session`], or in tests a stand-in.
 trait Rebuild {
     fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>>;
     /// The edited pages first (see [`Session::rebuild_quick`]).
     fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild(changed)
+    }
+    /// The rest, unless `stop` is raised (see [`Session::rebuild_unless`]).
+    fn catch_up(
+        &mut self,
+        changed: &[PathBuf],
+        stop: &AtomicBool,
+    ) -> Result<Rebuilt, Vec<Diagnostic>> {
+        let _ = stop;
         self.rebuild(changed)
     }
     /// Forgets what earlier rebuilds remembered.
@@ -316,6 +356,13 @@ impl Rebuild for Session {
     }
     fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
         Session::rebuild_quick(self, changed)
+    }
+    fn catch_up(
+        &mut self,
+        changed: &[PathBuf],
+        stop: &AtomicBool,
+    ) -> Result<Rebuilt, Vec<Diagnostic>> {
+        Session::rebuild_unless(self, changed, stop)
     }
     fn reset(&mut self) {
         Session::reset(self);
@@ -334,18 +381,62 @@ impl<S: Rebuild> Builder<S> {
     /// search index and print pages, which read every page, follow in a
     /// second pass (one-page edits stay fast on a large hub).
     fn rebuild(&mut self, changed: Vec<PathBuf>) {
-        if self.publish(changed.clone(), S::rebuild_quick, false) {
+        if self.publish(changed.clone(), &mut S::rebuild_quick, false) {
             // The same files again: only they are re-read, not all of content/.
-            self.publish(changed, S::rebuild, true);
+            self.publish(changed, &mut S::rebuild, true);
+        }
+    }
+
+    /// Builds each batch of changed files (an empty batch: look at every
+    /// file) as it comes, until the watcher is gone. The catch-up pass
+    /// after an edit gives way to the next edit (`pending` is raised before
+    /// a batch is sent): that edit's pages are published first, and one
+    /// catch-up then covers both.
+    fn run(&mut self, batches: &mpsc::Receiver<Vec<PathBuf>>, pending: &AtomicBool) {
+        // The files of the edits whose catch-up pass is still owed.
+        let mut owed: Option<Vec<PathBuf>> = None;
+        loop {
+            let batch = match owed {
+                Some(_) => match batches.try_recv() {
+                    Ok(batch) => Some(batch),
+                    Err(mpsc::TryRecvError::Empty) => None,
+                    Err(mpsc::TryRecvError::Disconnected) => return,
+                },
+                None => match batches.recv() {
+                    Ok(batch) => Some(batch),
+                    Err(_) => return,
+                },
+            };
+            // Lowered before the queue is emptied: a batch sent after this
+            // raises it again.
+            pending.store(false, Ordering::Relaxed);
+            match batch {
+                Some(first) => {
+                    let changed = batches.try_iter().fold(first, union);
+                    let deferred = self.publish(changed.clone(), &mut S::rebuild_quick, false);
+                    owed = deferred.then(|| match owed.take() {
+                        Some(earlier) => union(earlier, changed),
+                        None => changed,
+                    });
+                }
+                None => {
+                    let changed = owed.take().unwrap_or_default();
+                    let mut catch_up = |s: &mut S, c: &[PathBuf]| s.catch_up(c, pending);
+                    if self.publish(changed.clone(), &mut catch_up, true) {
+                        // Stopped for a newer edit: still owed.
+                        owed = Some(changed);
+                    }
+                }
+            }
         }
     }
 
     /// Runs one rebuild and publishes its result; true when it left units
-    /// for a deferred pass.
+    /// for a later pass (deferred, or stopped on the way).
     fn publish(
         &mut self,
         changed: Vec<PathBuf>,
-        pass: fn(&mut S, &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>>,
+        pass: &mut dyn FnMut(&mut S, &[PathBuf]) -> RebuildResult,
         catch_up: bool,
     ) -> bool {
         let started = Instant::now();
@@ -361,6 +452,8 @@ impl<S: Rebuild> Builder<S> {
         });
         let mut deferred = false;
         let (event, reload) = match result {
+            // Nothing to show: the next pass publishes.
+            Ok(rebuilt) if rebuilt.stopped => return true,
             Ok(rebuilt) => {
                 deferred = rebuilt.deferred;
                 let mut snapshot = self.shared.update();
@@ -399,6 +492,17 @@ impl<S: Rebuild> Builder<S> {
         let _ = self.events.send(event);
         deferred
     }
+}
+
+/// The files of two batches; an empty batch (every file) absorbs the other.
+fn union(mut a: Vec<PathBuf>, b: Vec<PathBuf>) -> Vec<PathBuf> {
+    if a.is_empty() || b.is_empty() {
+        return Vec::new();
+    }
+    a.extend(b);
+    a.sort();
+    a.dedup();
+    a
 }
 
 /// The diagnostic for a rebuild that panicked.
@@ -523,6 +627,109 @@ mod rebuild_tests {
         fn reset(&mut self) {
             self.resets += 1;
         }
+    }
+
+    /// A session that notes each pass, and plays the watcher: during the
+    /// first catch-up pass a second edit comes in; after the last the
+    /// watcher goes.
+    struct Edits {
+        passes: Vec<String>,
+        watcher: Option<mpsc::Sender<Vec<PathBuf>>>,
+        pending: Arc<AtomicBool>,
+    }
+
+    fn rebuilt(deferred: bool, stopped: bool) -> Rebuilt {
+        Rebuilt {
+            stats: Stats::default(),
+            warnings: Vec::new(),
+            delta: crate::site::SiteDelta::default(),
+            rendered: 0,
+            base_path: String::new(),
+            deferred,
+            stopped,
+        }
+    }
+
+    fn names(changed: &[PathBuf]) -> String {
+        let names: Vec<_> = changed.iter().map(|p| p.display().to_string()).collect();
+        names.join("+")
+    }
+
+    impl Rebuild for Edits {
+        fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+            self.passes.push(format!("full {}", names(changed)));
+            Ok(rebuilt(false, false))
+        }
+        fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
+            self.passes.push(format!("quick {}", names(changed)));
+            Ok(rebuilt(true, false))
+        }
+        fn catch_up(
+            &mut self,
+            changed: &[PathBuf],
+            stop: &AtomicBool,
+        ) -> Result<Rebuilt, Vec<Diagnostic>> {
+            if self.passes.len() == 1
+                && let Some(watcher) = &self.watcher
+            {
+                self.pending.store(true, Ordering::Relaxed);
+                watcher.send(vec![PathBuf::from("b.md")]).expect("queued");
+            }
+            let stopped = stop.load(Ordering::Relaxed);
+            if !stopped {
+                // The watcher goes once all is built, and with it the loop.
+                self.watcher = None;
+            }
+            let verb = if stopped { "stopped" } else { "caught up" };
+            self.passes.push(format!("{verb} {}", names(changed)));
+            Ok(rebuilt(false, stopped))
+        }
+        fn reset(&mut self) {}
+    }
+
+    #[test]
+    fn an_edit_during_the_catch_up_is_published_first_and_one_catch_up_covers_both() {
+        let (reload, _) = tokio::sync::broadcast::channel(4);
+        let shared = Arc::new(Shared {
+            snapshot: RwLock::new(Snapshot::default()),
+            reload,
+        });
+        let (events, received) = mpsc::channel();
+        let (batches_tx, batches) = mpsc::channel();
+        let pending = Arc::new(AtomicBool::new(false));
+        let mut builder = Builder {
+            session: Edits {
+                passes: Vec::new(),
+                watcher: Some(batches_tx.clone()),
+                pending: pending.clone(),
+            },
+            shared,
+            events,
+        };
+        batches_tx
+            .send(vec![PathBuf::from("a.md")])
+            .expect("queued");
+        drop(batches_tx);
+        // Returns once the (simulated) watcher is gone and nothing is owed.
+        builder.run(&batches, &pending);
+        assert_eq!(
+            builder.session.passes,
+            [
+                "quick a.md",
+                "stopped a.md",
+                "quick b.md",
+                "caught up a.md+b.md"
+            ]
+        );
+        let catch_ups: Vec<bool> = received
+            .try_iter()
+            .map(|event| matches!(event, Event::Built { catch_up: true, .. }))
+            .collect();
+        assert_eq!(
+            catch_ups,
+            [false, false, true],
+            "a stopped pass tells nobody anything"
+        );
     }
 
     #[test]

@@ -200,6 +200,7 @@ impl Prepared {
             neighbours: &self.neighbours,
             example_texts: &self.example_texts,
             board_sentences: &self.board_sentences,
+            stop: &pages::RUN_TO_END,
         }
     }
 }

@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use rayon::prelude::*;
@@ -68,6 +69,9 @@ pub struct Rebuilt {
     /// Units that show the whole site (the search index, the print pages)
     /// were left stale by [`Session::rebuild_quick`] for the next rebuild.
     pub deferred: bool,
+    /// [`Session::rebuild_unless`] was told to stop: nothing was rendered
+    /// for good (the delta is empty) and the stale units are still stale.
+    pub stopped: bool,
 }
 
 /// Which stale units a rebuild renders.
@@ -134,7 +138,18 @@ impl Session {
     /// On failure returns every diagnostic, and the session still answers
     /// the next rebuild with a delta against the last good build.
     pub fn rebuild(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
-        self.rebuild_with(changed, Pass::Everything)
+        self.rebuild_with(changed, Pass::Everything, &pages::RUN_TO_END)
+    }
+
+    /// Like [`Session::rebuild`], but gives up as soon as it sees `stop`
+    /// set (`Rebuilt::stopped`), leaving the session as it was: `serve`'s
+    /// catch-up pass makes way for a newer edit this way.
+    pub fn rebuild_unless(
+        &mut self,
+        changed: &[PathBuf],
+        stop: &AtomicBool,
+    ) -> Result<Rebuilt, Vec<Diagnostic>> {
+        self.rebuild_with(changed, Pass::Everything, stop)
     }
 
     /// Like [`Session::rebuild`], but when an edit leaves pages stale
@@ -144,13 +159,14 @@ impl Session {
     /// the preview shows the edited page at once, and a plain
     /// [`Session::rebuild`] with the same `changed` catches up after.
     pub fn rebuild_quick(&mut self, changed: &[PathBuf]) -> Result<Rebuilt, Vec<Diagnostic>> {
-        self.rebuild_with(changed, Pass::PagesFirst)
+        self.rebuild_with(changed, Pass::PagesFirst, &pages::RUN_TO_END)
     }
 
     fn rebuild_with(
         &mut self,
         changed: &[PathBuf],
         pass: Pass,
+        stop: &AtomicBool,
     ) -> Result<Rebuilt, Vec<Diagnostic>> {
         if !changed.is_empty() {
             self.sources.changed(changed);
@@ -165,7 +181,8 @@ impl Session {
             }),
         )?;
         let global = global_fingerprint(&prepared, &self.options);
-        let site = prepared.context();
+        let mut site = prepared.context();
+        site.stop = stop;
         let all = pages::units(&site);
         let siblings = sibling_hashes(site.hub);
         let mut stale: Vec<(Unit, Inputs)> = all
@@ -194,6 +211,18 @@ impl Session {
                 (unit, inputs, output)
             })
             .collect();
+        if stop.load(Ordering::Relaxed) {
+            // What was rendered may be cut short: none of it is kept.
+            return Ok(Rebuilt {
+                stats: pages::stats(&site, 0, 0),
+                base_path: site.hub.config.base_path().to_string(),
+                warnings: Vec::new(),
+                delta: SiteDelta::default(),
+                rendered: 0,
+                deferred: true,
+                stopped: true,
+            });
+        }
         let mut problems = Vec::new();
         let mut outputs = Vec::new();
         for (unit, inputs, output) in rendered {
@@ -220,6 +249,7 @@ impl Session {
             delta,
             rendered,
             deferred,
+            stopped: false,
         })
     }
 

@@ -153,6 +153,48 @@ fn serve_publishes_the_edited_page_first_and_the_whole_site_pages_after() {
 }
 
 #[test]
+fn a_catch_up_told_to_stop_keeps_nothing_and_the_next_one_does_it_all() {
+    let hub = hub();
+    let mut served = Served::start(hub.root());
+    let path = "content/tafl/tablut.md";
+    hub.write(path, format!("{}\nFirst edit.\n", hub.read(path)));
+    let changed = [PathBuf::from(path)];
+    let quick = served.session.rebuild_quick(&changed).expect("builds");
+    quick.delta.apply(&mut served.site);
+    // A newer edit is waiting: the catch-up gives way at once.
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let stopped = served
+        .session
+        .rebuild_unless(&changed, &stop)
+        .expect("builds");
+    assert!(stopped.stopped && stopped.deferred);
+    assert!(stopped.delta.written.is_empty() && stopped.delta.removed.is_empty());
+    assert!(
+        !served.page("tafl/print/index.html").contains("First edit."),
+        "nothing of the stopped pass is published"
+    );
+    // The newer edit, then one catch-up for both.
+    hub.write(path, format!("{}\nSecond edit.\n", hub.read(path)));
+    let quick = served.session.rebuild_quick(&changed).expect("builds");
+    assert!(quick.deferred);
+    quick.delta.apply(&mut served.site);
+    let keep_going = std::sync::atomic::AtomicBool::new(false);
+    let rest = served
+        .session
+        .rebuild_unless(&changed, &keep_going)
+        .expect("builds");
+    assert!(!rest.stopped && !rest.deferred);
+    assert_eq!(rest.rendered, PRINT_PAGES, "the print pages, once");
+    rest.delta.apply(&mut served.site);
+    assert!(
+        served
+            .page("tafl/print/index.html")
+            .contains("Second edit.")
+    );
+    served.assert_same_as_full_build();
+}
+
+#[test]
 fn nothing_changed_renders_nothing_and_changes_nothing() {
     let hub = hub();
     let mut served = Served::start(hub.root());

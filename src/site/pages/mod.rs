@@ -190,7 +190,21 @@ pub struct SiteContext<'a> {
     pub example_texts: &'a ExampleTexts,
     /// Practice boards' sentences, worded once per family and language.
     pub board_sentences: &'a BoardSentences,
+    /// Set when the rendering is no longer wanted: the units that read
+    /// every page (the search index, the print pages) stop early, and the
+    /// caller throws away what they made.
+    pub stop: &'a std::sync::atomic::AtomicBool,
 }
+
+impl SiteContext<'_> {
+    /// Whether to stop early (see [`SiteContext::stop`]).
+    pub fn stopped(&self) -> bool {
+        self.stop.load(std::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+/// The stop flag of a rendering that runs to its end.
+pub static RUN_TO_END: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// The previous and next variant of every variant page, in the order its
 /// family page lists them in the page's language. Computed once a build

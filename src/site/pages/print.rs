@@ -50,6 +50,9 @@ pub(super) fn render_print(
         .map(|v| (v.name.as_str(), v))
         .collect();
     for listed in listed_variants(site, family, lang) {
+        if site.stopped() {
+            break;
+        }
         let Some(&variant) = by_name.get(listed.name.as_str()) else {
             continue;
         };

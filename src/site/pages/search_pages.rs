@@ -54,7 +54,7 @@ fn variant_documents(
     lang: &str,
 ) -> Vec<Document> {
     let page = PageId::Variant(family, variant);
-    if !site.exists(page, lang) {
+    if site.stopped() || !site.exists(page, lang) {
         return Vec::new();
     }
     let Some(checked) = site
