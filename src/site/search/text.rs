@@ -170,7 +170,14 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
 
 /// Whitespace runs to one space, trimmed.
 fn collapse(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
 }
 
 /// The entities HTML writers use; any other `&…;` stays as written.
