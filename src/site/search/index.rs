@@ -37,8 +37,12 @@ pub const MAX_POSTINGS: usize = 400;
 pub const MAX_WORD_CHARS: usize = 40;
 /// Characters of section text shown under a result.
 pub const SNIPPET_CHARS: usize = 160;
-/// Documents per document file.
-pub const DOCS_PER_FILE: usize = 24;
+/// Documents per document file: about 14 KB (4 KB gzipped) of snippets. A
+/// query fetches the few files its best results sit in; a first build
+/// creates one file per this many sections in every language, and creating
+/// files is most of a first build's kernel time (at 24 a file, the 5k-page
+/// benchmark hub wrote 2,300 document files, a sixth of its output).
+pub const DOCS_PER_FILE: usize = 64;
 
 /// What a match in a heading or a page title is worth, against one
 /// occurrence in the text.
