@@ -629,6 +629,15 @@ mod rebuild_tests {
         }
     }
 
+    /// The served site before the first build.
+    fn nothing_served() -> Arc<Shared> {
+        let (reload, _) = tokio::sync::broadcast::channel(4);
+        Arc::new(Shared {
+            snapshot: RwLock::new(Snapshot::default()),
+            reload,
+        })
+    }
+
     /// A session that notes each pass, and plays the watcher: during the
     /// first catch-up pass a second edit comes in; after the last the
     /// watcher goes.
@@ -689,11 +698,7 @@ mod rebuild_tests {
 
     #[test]
     fn an_edit_during_the_catch_up_is_published_first_and_one_catch_up_covers_both() {
-        let (reload, _) = tokio::sync::broadcast::channel(4);
-        let shared = Arc::new(Shared {
-            snapshot: RwLock::new(Snapshot::default()),
-            reload,
-        });
+        let shared = nothing_served();
         let (events, received) = mpsc::channel();
         let (batches_tx, batches) = mpsc::channel();
         let pending = Arc::new(AtomicBool::new(false));
@@ -734,11 +739,7 @@ mod rebuild_tests {
 
     #[test]
     fn a_rebuild_that_panics_becomes_an_error_and_the_server_goes_on() {
-        let (reload, _) = tokio::sync::broadcast::channel(4);
-        let shared = Arc::new(Shared {
-            snapshot: RwLock::new(Snapshot::default()),
-            reload,
-        });
+        let shared = nothing_served();
         let (events, received) = mpsc::channel();
         let mut builder = Builder {
             session: PanicsOnce {
