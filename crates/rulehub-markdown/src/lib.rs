@@ -6,6 +6,7 @@
 
 mod safety;
 mod shortcode;
+mod text;
 
 use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
@@ -17,6 +18,7 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser
 pub use rulehub_core::hub::RawHtml;
 pub use safety::audit;
 pub use shortcode::{Shortcode, ShortcodeKind};
+pub use text::{TextSink, render_text};
 
 /// The info string that marks a worked example.
 pub const EXAMPLE_INFO: &str = "example";
@@ -158,47 +160,7 @@ pub fn render_placed(
     })
 }
 
-/// What [`render_text`] tells its sink, in the order a reader meets it: the
-/// text of a rendered body without its markup, as a search index wants it.
-pub trait TextSink {
-    /// Words (`text` is not escaped).
-    fn text(&mut self, text: &str);
-    /// Rendered HTML: a whole body with raw HTML in it, or what `embeds`
-    /// made for a shortcode or a block.
-    fn html(&mut self, html: &str);
-    /// A block starts or ends (a paragraph, a list item, a table cell, a
-    /// line break…): words on either side are apart.
-    fn block(&mut self);
-    /// A heading starts, with its id.
-    fn heading(&mut self, id: Option<&str>);
-    fn heading_end(&mut self);
-}
-
-/// The text of a body as [`render`] would show it, told to `sink` without
-/// writing the HTML: what a search index reads. A body with raw HTML in it
-/// is rendered (and sanitised) and handed over whole, as [`TextSink::html`].
-pub fn render_text(
-    body: &str,
-    embeds: &dyn Embeds,
-    raw_html: RawHtml,
-    sink: &mut dyn TextSink,
-) -> Result<(), Vec<BodyError>> {
-    prepare_and_place(
-        body,
-        embeds,
-        raw_html,
-        Placement::default(),
-        &mut |placed| {
-            if placed.needs_sanitising {
-                sink.html(&placed.html().html);
-            } else {
-                placed.tell_text(sink);
-            }
-        },
-    )
-}
-
-fn prepare_and_place<R>(
+pub(crate) fn prepare_and_place<R>(
     body: &str,
     embeds: &dyn Embeds,
     raw_html: RawHtml,
@@ -207,10 +169,11 @@ fn prepare_and_place<R>(
 ) -> Result<R, Vec<BodyError>> {
     // A shortcode line inside code is code, so finding shortcodes takes the
     // body's code ranges: a parse of its own. When every shortcode line
-    // starts a block (after a blank line, indented less than code) none can
-    // be inside a code span or an indented block, and one inside a fenced
-    // block shows up as a placeholder that is not an HTML block: then, and
-    // only then, the body is prepared again with its code ranges.
+    // starts a top-level block (after a blank line, not indented) none can
+    // be inside a code span, an indented block or a list item's fence, and
+    // one inside a fenced block shows up as a placeholder that is not an
+    // HTML block: then, and only then, the body is prepared again with its
+    // code ranges.
     if shortcode::lines_start_blocks(body) {
         let mut errors = Vec::new();
         let prepared = shortcode::extract(body, &[], &mut errors);
@@ -229,7 +192,7 @@ fn prepare_and_place<R>(
 
 /// A body's events with every shortcode and block placed, before they are
 /// written out.
-struct Placed<'p> {
+pub(crate) struct Placed<'p> {
     events: Vec<Event<'p>>,
     /// What `embeds` made, by marker index.
     generated: Vec<String>,
@@ -242,7 +205,7 @@ struct Placed<'p> {
 }
 
 impl Placed<'_> {
-    fn html(self) -> Rendered {
+    pub(crate) fn html(self) -> Rendered {
         let mut html = String::with_capacity(self.body_len * 3 / 2);
         pulldown_cmark::html::push_html(&mut html, self.events.into_iter());
         if self.sanitise && self.needs_sanitising {
@@ -253,78 +216,6 @@ impl Placed<'_> {
             headings: self.headings,
         }
     }
-
-    /// Tells `sink` what [`Placed::html`] would show, tag by tag as
-    /// pulldown-cmark writes them; only for events without raw HTML (the
-    /// only HTML events are then markers).
-    fn tell_text(&self, sink: &mut dyn TextSink) {
-        // Footnotes are numbered in order of first mention, as the HTML
-        // writer numbers them.
-        let mut footnotes: HashMap<&str, usize> = HashMap::new();
-        // Inside an image the words are its `alt` attribute, not text.
-        let mut image_depth = 0usize;
-        for event in &self.events {
-            if image_depth > 0 {
-                match event {
-                    Event::Start(Tag::Image { .. }) => image_depth += 1,
-                    Event::End(TagEnd::Image) => image_depth -= 1,
-                    Event::FootnoteReference(name) => {
-                        footnote_number(&mut footnotes, name);
-                    }
-                    _ => {}
-                }
-                continue;
-            }
-            match event {
-                Event::Text(text) | Event::Code(text) => sink.text(text),
-                Event::InlineMath(text) | Event::DisplayMath(text) => sink.text(text),
-                Event::Html(html) | Event::InlineHtml(html) => {
-                    match self.markers.index(html).and_then(|i| self.generated.get(i)) {
-                        Some(generated) => sink.html(generated),
-                        None => sink.html(html),
-                    }
-                }
-                Event::SoftBreak => sink.text("\n"),
-                Event::HardBreak | Event::Rule | Event::TaskListMarker(_) => sink.block(),
-                Event::FootnoteReference(name) => {
-                    sink.text(&footnote_number(&mut footnotes, name).to_string());
-                }
-                Event::Start(Tag::Heading { id, .. }) => sink.heading(id.as_deref()),
-                Event::End(TagEnd::Heading(_)) => sink.heading_end(),
-                Event::Start(Tag::Image { .. }) => {
-                    sink.block();
-                    image_depth = 1;
-                }
-                Event::Start(Tag::FootnoteDefinition(name)) => {
-                    sink.block();
-                    sink.text(&footnote_number(&mut footnotes, name).to_string());
-                }
-                Event::Start(Tag::HtmlBlock) | Event::End(TagEnd::HtmlBlock) => {}
-                Event::Start(
-                    Tag::Emphasis
-                    | Tag::Strong
-                    | Tag::Strikethrough
-                    | Tag::Superscript
-                    | Tag::Subscript
-                    | Tag::Link { .. },
-                )
-                | Event::End(
-                    TagEnd::Emphasis
-                    | TagEnd::Strong
-                    | TagEnd::Strikethrough
-                    | TagEnd::Superscript
-                    | TagEnd::Subscript
-                    | TagEnd::Link,
-                ) => {}
-                Event::Start(_) | Event::End(_) => sink.block(),
-            }
-        }
-    }
-}
-
-fn footnote_number<'e>(numbers: &mut HashMap<&'e str, usize>, name: &'e str) -> usize {
-    let next = numbers.len() + 1;
-    *numbers.entry(name).or_insert(next)
 }
 
 /// Places a prepared body's shortcodes and blocks. With
