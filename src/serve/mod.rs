@@ -319,9 +319,10 @@ impl Drop for Server {
             let _ = thread.join();
         }
         // No watcher, no more batches: the build thread ends after the
-        // build it is in, and a catch-up pass ends at once.
-        self.stop_building.store(true, Ordering::Relaxed);
+        // build it is in (the queue is closed first, so it cannot start
+        // another), and a catch-up pass ends at once.
         drop(self.watcher.take());
+        self.stop_building.store(true, Ordering::Relaxed);
         if let Some(thread) = self.build_thread.take() {
             let _ = thread.join();
         }
