@@ -152,6 +152,16 @@ fn serve_publishes_the_edited_page_first_and_the_whole_site_pages_after() {
     assert!(!nothing.deferred && nothing.rendered == 0);
 }
 
+/// serve's catch-up pass after `changed`, told to stop (a newer edit is
+/// waiting) or not.
+fn catch_up(served: &mut Served, changed: &[PathBuf], stop: bool) -> rulehub::site::Rebuilt {
+    let stop = std::sync::atomic::AtomicBool::new(stop);
+    served
+        .session
+        .rebuild_unless(changed, &stop)
+        .expect("builds")
+}
+
 #[test]
 fn a_catch_up_told_to_stop_keeps_nothing_and_the_next_one_does_it_all() {
     let hub = hub();
@@ -162,11 +172,7 @@ fn a_catch_up_told_to_stop_keeps_nothing_and_the_next_one_does_it_all() {
     let quick = served.session.rebuild_quick(&changed).expect("builds");
     quick.delta.apply(&mut served.site);
     // A newer edit is waiting: the catch-up gives way at once.
-    let stop = std::sync::atomic::AtomicBool::new(true);
-    let stopped = served
-        .session
-        .rebuild_unless(&changed, &stop)
-        .expect("builds");
+    let stopped = catch_up(&mut served, &changed, true);
     assert!(stopped.stopped && stopped.deferred);
     assert!(stopped.delta.written.is_empty() && stopped.delta.removed.is_empty());
     assert!(
@@ -178,11 +184,7 @@ fn a_catch_up_told_to_stop_keeps_nothing_and_the_next_one_does_it_all() {
     let quick = served.session.rebuild_quick(&changed).expect("builds");
     assert!(quick.deferred);
     quick.delta.apply(&mut served.site);
-    let keep_going = std::sync::atomic::AtomicBool::new(false);
-    let rest = served
-        .session
-        .rebuild_unless(&changed, &keep_going)
-        .expect("builds");
+    let rest = catch_up(&mut served, &changed, false);
     assert!(!rest.stopped && !rest.deferred);
     assert_eq!(rest.rendered, PRINT_PAGES, "the print pages, once");
     rest.delta.apply(&mut served.site);
