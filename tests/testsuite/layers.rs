@@ -19,7 +19,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
         "rulehub-play-draughts",
         &["rulehub-engine", "rulehub-draughts", "rulehub-play"],
     ),
-    ("rulehub-room", &["rulehub-engine"]),
+    // The room server referees every family through the pure engine crates.
+    ("rulehub-room", &["rulehub-engine", "rulehub-draughts"]),
     ("rulehub-core", &[]),
     ("rulehub-diagram", &["rulehub-core", "rulehub-engine"]),
     ("rulehub-markdown", &["rulehub-core"]),

@@ -229,9 +229,8 @@ fn nothing_in_the_board_data_can_close_its_script_element() {
 }
 
 /// A draughts page's board plays draughts: its rules and start position,
-/// the square numbers, its own engine and drawing script, no room button
-/// (the room server checks tafl moves), the end worded as the examples word
-/// it, in the page's language.
+/// the square numbers, its own engine and drawing script, the room mode's
+/// sentences, the end worded as the examples word it, in the page's language.
 #[test]
 fn a_draughts_page_loads_the_draughts_engine_and_only_it() {
     let files = build(&common::fixture_path("draughts-mini"));
@@ -243,7 +242,9 @@ fn a_draughts_page_loads_the_draughts_engine_and_only_it() {
     assert_eq!(data["family"], "draughts");
     assert_eq!(data["wasm"], "draughts.wasm");
     assert_eq!(data["family_script"], "draughts.js");
-    assert_eq!(data["rooms"], false);
+    assert_eq!(data["rooms"], serde_json::Value::Null, "rooms are offered");
+    assert!(data["strings"]["play-room-invite"].is_string());
+    assert!(data["strings"]["play-room-error-bad-notation"].is_string());
     assert_eq!(
         data["rules"],
         serde_json::to_value(rulehub_draughts::Preset::English.rules()).expect("rules")
@@ -350,4 +351,52 @@ fn each_familys_play_bundle_stays_within_100_kb_gzipped() {
             "{name} is in no family's bundle"
         );
     }
+}
+
+/// "Invite a friend" sends the board's family, rules and setup to the room
+/// server as they are: on every variant page of the bundled hub (tafl
+/// presets, custom rules, draughts) the room server's engine must open that
+/// game and list the sides the page offers, or the button fails for readers.
+#[test]
+fn every_bundled_board_opens_a_room_game_with_the_sides_it_offers() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = build(root);
+    let mut opened = std::collections::BTreeMap::<String, usize>::new();
+    for (path, bytes) in &files {
+        if !path.ends_with("index.html") {
+            continue;
+        }
+        let html = String::from_utf8_lossy(bytes);
+        if !html.contains(r#"class="play-data""#) {
+            continue;
+        }
+        let data = play_data(&html);
+        let family: rulehub_room::game::Family =
+            serde_json::from_value(data.get("family").cloned().unwrap_or_default())
+                .unwrap_or_default();
+        let request = rulehub_room::room::GameRequest {
+            family,
+            rules: data["rules"].clone(),
+            setup: data["setup"].as_str().map(str::to_string),
+        };
+        let game = request
+            .open()
+            .unwrap_or_else(|r| panic!("{path}: the room server refuses the page's game: {r:?}"));
+        if let Some(sides) = data["sides"].as_array() {
+            assert_eq!(
+                sides
+                    .iter()
+                    .map(|s| s.as_str().unwrap_or(""))
+                    .collect::<Vec<_>>(),
+                game.sides(),
+                "{path}"
+            );
+        }
+        *opened.entry(family.as_str().to_string()).or_default() += 1;
+    }
+    assert!(opened.get("tafl").is_some_and(|n| *n > 5), "{opened:?}");
+    assert!(
+        opened.get("draughts").is_some_and(|n| *n >= 3),
+        "{opened:?}"
+    );
 }

@@ -4,6 +4,8 @@
 //!
 //! - [`protocol`]: the JSON frames (documented for client authors in
 //!   `docs/rooms.md`).
+//! - [`game`]: the seam to the game families (tafl, draughts): what a
+//!   room needs from a game, and the registry of families.
 //! - [`room`]: one room's game, free of sockets and files.
 //! - [`store`]: durable storage behind a trait; [`store::journal`] is the
 //!   embedded default, [`store::redis`] lets several servers share rooms.
@@ -13,6 +15,7 @@
 //! Nothing here prints: `rulehub room` reports.
 
 pub mod fanout;
+pub mod game;
 pub mod limits;
 pub mod protocol;
 pub mod room;

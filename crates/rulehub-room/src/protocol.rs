@@ -2,9 +2,9 @@
 //! `type`, versioned by [`PROTOCOL_VERSION`]. `docs/rooms.md` documents
 //! them for client authors; these types are the single source of truth.
 
-use rulehub_engine::Side;
-use rulehub_engine::tafl::Outcome;
 use serde::{Deserialize, Serialize};
+
+use crate::game::{Family, Outcome, SideName};
 
 /// The protocol version a client names in `hello` and `POST /rooms`.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -23,7 +23,8 @@ pub enum ClientFrame {
         #[serde(default)]
         watch: bool,
     },
-    /// A move in record notation (`e1-e3`); only from a seat, on its turn.
+    /// A move in the family's record notation (`e1-e3`, `11-15`); only
+    /// from a seat, on its turn.
     Move {
         #[serde(rename = "move")]
         mv: String,
@@ -42,7 +43,7 @@ pub enum ClientFrame {
 /// One move of the current game as the state lists it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PlayedMove {
-    pub side: Side,
+    pub side: SideName,
     #[serde(rename = "move")]
     pub mv: String,
     /// Captured squares, sorted.
@@ -52,7 +53,7 @@ pub struct PlayedMove {
 /// Who sits where, as every client sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct SeatView {
-    pub side: Side,
+    pub side: SideName,
     /// Someone holds this seat's token.
     pub taken: bool,
     /// A socket holding this seat is open now.
@@ -68,7 +69,7 @@ pub enum ServerFrame {
     Welcome {
         v: u32,
         room: String,
-        seat: Option<Side>,
+        seat: Option<SideName>,
         #[serde(skip_serializing_if = "Option::is_none")]
         token: Option<String>,
     },
@@ -80,11 +81,11 @@ pub enum ServerFrame {
         game: u32,
         /// 1-based number of the move in its game.
         number: usize,
-        side: Side,
+        side: SideName,
         #[serde(rename = "move")]
         mv: String,
         captures: Vec<String>,
-        to_move: Side,
+        to_move: SideName,
         outcome: Outcome,
     },
     /// Seats were taken, or players connected or left.
@@ -106,14 +107,18 @@ pub struct StateView {
     pub seq: u64,
     /// 1 for the first game, +1 per rematch.
     pub game: u32,
+    pub family: Family,
     /// The rules the room plays, as they were sent at creation.
     pub rules: serde_json::Value,
+    /// The start position, when the family keeps it apart from the rules.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
     pub moves: Vec<PlayedMove>,
-    pub to_move: Side,
+    pub to_move: SideName,
     pub outcome: Outcome,
     pub seats: [SeatView; 2],
     /// This socket's seat, or none when watching.
-    pub you: Option<Side>,
+    pub you: Option<SideName>,
 }
 
 /// Why a frame or request was refused. The `code` clients switch on.
@@ -142,7 +147,7 @@ pub enum ErrorCode {
     Stale,
     /// The engine refused the move; `message` says why.
     IllegalMove,
-    /// The move is not written as `from-to` on this board.
+    /// The move is not written in the family's notation for this board.
     BadNotation,
     /// The game is over; ask for a rematch.
     GameOver,
@@ -237,11 +242,20 @@ impl Refusal {
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     pub v: u32,
-    /// The page's resolved rules (the engine's `Rules`, setup included).
-    pub rules: serde_json::Value,
-    /// The side the creator plays in the first game (default attackers).
+    /// The game family (default tafl).
     #[serde(default)]
-    pub side: Option<Side>,
+    pub family: Family,
+    /// The page's resolved rules, as its board data carries them (tafl:
+    /// the engine's `Rules`, setup included).
+    pub rules: serde_json::Value,
+    /// The start position, for families that keep it apart from the
+    /// rules (draughts: a PDN FEN; default the rules' own start).
+    #[serde(default)]
+    pub setup: Option<String>,
+    /// The side the creator plays in the first game (default the family's
+    /// first side: attackers, white).
+    #[serde(default)]
+    pub side: Option<String>,
 }
 
 /// The answer to `POST /rooms`.
@@ -250,7 +264,7 @@ pub struct CreateResponse {
     pub v: u32,
     pub room: String,
     pub token: String,
-    pub seat: Side,
+    pub seat: SideName,
 }
 
 /// Serialises a server frame; they are plain data, so this cannot fail.

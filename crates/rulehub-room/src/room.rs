@@ -2,9 +2,7 @@
 //! for, says which [`Event`] would record it, and applies events once the
 //! store has them. Recovery replays the same events through the same code.
 
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, Move, Outcome, Rules};
-
+use crate::game::{Family, Outcome, RoomGame, SideName, Taken};
 use crate::protocol::{ErrorCode, PlayedMove, Refusal, SeatView, ServerFrame, StateView};
 use crate::secret::{RandomnessError, RoomCode, SeatToken};
 use crate::store::{Event, Snapshot, StoredRoom};
@@ -14,68 +12,97 @@ pub type Seat = usize;
 pub const CREATOR: Seat = 0;
 pub const GUEST: Seat = 1;
 
+/// What a page asks a room to play: the family, the rules as its board
+/// data carries them and (draughts) the start position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRequest {
+    pub family: Family,
+    pub rules: serde_json::Value,
+    pub setup: Option<String>,
+}
+
+impl GameRequest {
+    /// The game, or a refusal naming what is wrong with the request.
+    pub fn open(&self) -> Result<Box<dyn RoomGame>, Refusal> {
+        self.family.open(&self.rules, self.setup.as_deref())
+    }
+}
+
 #[derive(Debug)]
 pub struct Room {
     code: RoomCode,
-    rules_json: serde_json::Value,
-    rules: Rules,
+    request: GameRequest,
     tokens: [SeatToken; 2],
-    creator_side: Side,
+    /// The creator's side in odd games, as an index into the game's sides.
+    creator_side: usize,
     guest_joined: bool,
     game_number: u32,
     seq: u64,
-    game: Game,
+    game: Box<dyn RoomGame>,
     moves: Vec<PlayedMove>,
 }
 
-/// Reads and validates the rules a page sent, with a message that says
-/// which field is wrong.
-pub fn parse_rules(json: &serde_json::Value) -> Result<Rules, Refusal> {
-    let rules: Rules = serde_json::from_value(json.clone()).map_err(|e| {
+/// The index of `side` among the game's two sides, or a refusal listing them.
+pub fn side_index(game: &dyn RoomGame, side: &str) -> Result<usize, Refusal> {
+    let sides = game.sides();
+    sides.iter().position(|s| *s == side).ok_or_else(|| {
         Refusal::new(
-            ErrorCode::BadRules,
-            format!("the rules are not the engine's rules JSON: {e}"),
+            ErrorCode::Malformed,
+            format!(
+                "`{side}` is not a side of this game; choose `{}` or `{}`",
+                sides[0], sides[1]
+            ),
         )
-    })?;
-    rules.validate().map_err(|e| {
-        Refusal::new(
-            ErrorCode::BadRules,
-            format!("the rules are contradictory: {e}"),
-        )
-    })?;
-    Ok(rules)
+    })
 }
 
 impl Room {
-    /// A new room for `rules` (already validated by [`parse_rules`]), with
-    /// fresh tokens; the snapshot is what the store must keep first.
+    /// A new room for a game opened from `request`, with fresh tokens;
+    /// the snapshot is what the store must keep first.
     pub fn create(
         code: RoomCode,
-        rules_json: serde_json::Value,
-        rules: Rules,
-        creator_side: Side,
+        request: GameRequest,
+        game: Box<dyn RoomGame>,
+        creator_side: usize,
     ) -> Result<(Room, Snapshot), RandomnessError> {
         let snapshot = Snapshot {
-            rules: rules_json,
+            family: request.family,
+            rules: request.rules.clone(),
+            setup: request.setup.clone(),
             tokens: [SeatToken::random()?, SeatToken::random()?],
-            creator_side,
+            creator_side: game.sides()[creator_side % 2].to_string(),
             guest_joined: false,
             game: 1,
             seq: 0,
         };
-        let room = Room::from_snapshot(code, snapshot.clone(), rules)
-            .expect("validated rules give a start position");
+        let room = Room {
+            code,
+            request,
+            tokens: snapshot.tokens.clone(),
+            creator_side: creator_side % 2,
+            guest_joined: false,
+            game_number: 1,
+            seq: 0,
+            game,
+            moves: Vec::new(),
+        };
         Ok((room, snapshot))
     }
 
-    fn from_snapshot(code: RoomCode, snapshot: Snapshot, rules: Rules) -> Result<Room, String> {
-        let game = Game::start(&rules).map_err(|e| format!("the rules' setup is invalid: {e}"))?;
+    fn from_snapshot(code: RoomCode, snapshot: Snapshot) -> Result<Room, String> {
+        let request = GameRequest {
+            family: snapshot.family,
+            rules: snapshot.rules,
+            setup: snapshot.setup,
+        };
+        let game = request.open().map_err(|r| r.message)?;
+        let creator_side =
+            side_index(game.as_ref(), &snapshot.creator_side).map_err(|r| r.message)?;
         Ok(Room {
             code,
-            rules_json: snapshot.rules,
-            rules,
+            request,
             tokens: snapshot.tokens,
-            creator_side: snapshot.creator_side,
+            creator_side,
             guest_joined: snapshot.guest_joined,
             game_number: snapshot.game,
             seq: snapshot.seq,
@@ -86,18 +113,12 @@ impl Room {
 
     /// The room as the store kept it, its events replayed through the engine.
     pub fn recover(stored: StoredRoom) -> Result<Room, String> {
-        let rules = parse_rules(&stored.snapshot.rules).map_err(|r| r.message)?;
-        let mut room = Room::from_snapshot(stored.code, stored.snapshot, rules)?;
+        let mut room = Room::from_snapshot(stored.code, stored.snapshot)?;
         for event in stored.events {
             if let Event::Moved { mv, .. } = &event {
-                let mv = room.parse_move(mv).map_err(|r| r.message)?;
-                room.game.check_move(mv).map_err(|e| {
-                    format!(
-                        "stored move {} is illegal: {}",
-                        mv.name(room.game.dims()),
-                        e.describe(room.game.dims())
-                    )
-                })?;
+                room.game
+                    .check(mv)
+                    .map_err(|r| format!("stored move {mv} is illegal: {}", r.message))?;
             }
             room.apply(&event);
         }
@@ -116,7 +137,7 @@ impl Room {
     pub fn outcome(&self) -> Outcome {
         self.game.outcome()
     }
-    pub fn to_move(&self) -> Side {
+    pub fn to_move(&self) -> SideName {
         self.game.to_move()
     }
     /// Moves played in the current game.
@@ -144,17 +165,10 @@ impl Room {
 
     /// The side a seat plays in the current game: the creator's side in odd
     /// games, the other side in even ones (every rematch swaps).
-    pub fn side_of(&self, seat: Seat) -> Side {
-        let creator = if self.game_number % 2 == 1 {
-            self.creator_side
-        } else {
-            self.creator_side.opponent()
-        };
-        if seat == CREATOR {
-            creator
-        } else {
-            creator.opponent()
-        }
+    pub fn side_of(&self, seat: Seat) -> SideName {
+        let swapped = usize::from(self.game_number.is_multiple_of(2));
+        let guest = usize::from(seat != CREATOR);
+        self.game.sides()[(self.creator_side + swapped + guest) % 2]
     }
 
     /// The event that gives the guest seat away, if it is still free.
@@ -162,15 +176,11 @@ impl Room {
         (!self.guest_joined).then_some(Event::GuestJoined { seq: self.seq + 1 })
     }
 
-    fn parse_move(&self, text: &str) -> Result<Move, Refusal> {
-        Move::parse(text, self.game.dims())
-            .map_err(|e| Refusal::new(ErrorCode::BadNotation, format!("`{text}`: {e}")))
-    }
-
     /// Checks a move from `seat` chosen at `seen_seq`; the event to store if
     /// it may be played.
     pub fn move_event(&self, seat: Seat, text: &str, seen_seq: u64) -> Result<Event, Refusal> {
-        if let outcome @ (Outcome::Win { .. } | Outcome::Draw { .. }) = self.game.outcome() {
+        let outcome = self.game.outcome();
+        if outcome.is_over() {
             return Err(Refusal::new(
                 ErrorCode::GameOver,
                 format!("the game is over ({outcome}); send `rematch` to play again"),
@@ -180,7 +190,7 @@ impl Room {
         if side != self.game.to_move() {
             return Err(Refusal::new(
                 ErrorCode::NotYourTurn,
-                format!("you play the {side}; it is the {}' turn", self.to_move()),
+                format!("not your turn: {} to move, you play {side}", self.to_move()),
             ));
         }
         if seen_seq != self.seq {
@@ -192,18 +202,11 @@ impl Room {
                 ),
             ));
         }
-        let mv = self.parse_move(text)?;
-        let dims = self.game.dims();
-        self.game.check_move(mv).map_err(|e| {
-            Refusal::new(
-                ErrorCode::IllegalMove,
-                format!("{} ({}): {}", mv.name(dims), e.code(), e.describe(dims)),
-            )
-        })?;
+        let name = self.game.check(text)?;
         Ok(Event::Moved {
             seq: self.seq + 1,
             game: self.game_number,
-            mv: mv.name(dims),
+            mv: name,
         })
     }
 
@@ -222,10 +225,7 @@ impl Room {
                 if *game != self.game_number {
                     return Err(format!("a move of game {game}, not {}", self.game_number));
                 }
-                let mv = self.parse_move(mv).map_err(|r| r.message)?;
-                self.game
-                    .check_move(mv)
-                    .map_err(|e| e.describe(self.game.dims()))
+                self.game.check(mv).map(drop).map_err(|r| r.message)
             }
             Event::Rematch { game, .. } if *game == self.game_number + 1 => {
                 if self.game.outcome().is_over() {
@@ -249,9 +249,11 @@ impl Room {
             ));
         }
         Ok(Snapshot {
-            rules: self.rules_json.clone(),
+            family: self.request.family,
+            rules: self.request.rules.clone(),
+            setup: self.request.setup.clone(),
             tokens: self.tokens.clone(),
-            creator_side: self.creator_side,
+            creator_side: self.game.sides()[self.creator_side].to_string(),
             guest_joined: self.guest_joined,
             game: self.game_number + 1,
             seq: self.seq + 1,
@@ -272,21 +274,20 @@ impl Room {
                 None
             }
             Event::Moved { seq, mv, .. } => {
-                let dims = self.game.dims();
                 let side = self.game.to_move();
-                let mv = Move::parse(mv, dims).expect("stored moves were checked");
-                let played = self.game.play(mv).expect("stored moves were checked");
+                let Taken { name, captures } =
+                    self.game.take(mv).expect("stored moves were checked");
                 let record = PlayedMove {
                     side,
-                    mv: mv.name(dims),
-                    captures: played.captures.iter().map(|s| s.name(dims)).collect(),
+                    mv: name,
+                    captures,
                 };
                 self.moves.push(record.clone());
                 self.seq = *seq;
                 Some(record)
             }
             Event::Rematch { seq, game } => {
-                self.game = Game::start(&self.rules).expect("the rules were validated");
+                self.game.restart();
                 self.moves.clear();
                 self.game_number = *game;
                 self.seq = *seq;
@@ -308,7 +309,9 @@ impl Room {
             room: self.code.to_string(),
             seq: self.seq,
             game: self.game_number,
-            rules: self.rules_json.clone(),
+            family: self.request.family,
+            rules: self.request.rules.clone(),
+            setup: self.request.setup.clone(),
             moves: self.moves.clone(),
             to_move: self.game.to_move(),
             outcome: self.game.outcome(),
@@ -317,28 +320,30 @@ impl Room {
         }
     }
 
-    /// The current game in `rulehub replay`'s format, capture marks included.
+    /// The current game in `rulehub replay`'s format for its family,
+    /// capture marks included.
     pub fn record(&self) -> String {
-        let mut text = format!(
-            "# rulehub room {}, game {}\n# attackers: {} seat; defenders: {} seat\n",
-            self.code,
-            self.game_number,
-            seat_name(self.seat_playing(Side::Attackers)),
-            seat_name(self.seat_playing(Side::Defenders)),
-        );
-        for (i, played) in self.moves.iter().enumerate() {
-            text.push_str(&format!("{}. {}", i + 1, played.mv));
-            for capture in &played.captures {
-                text.push('x');
-                text.push_str(capture);
-            }
-            text.push('\n');
-        }
-        text.push_str(&format!("# result: {}\n", self.game.outcome()));
-        text
+        let [first, second] = self.game.sides();
+        let comments = [
+            format!("rulehub room {}, game {}", self.code, self.game_number),
+            format!(
+                "{first}: {} seat; {second}: {} seat",
+                seat_name(self.seat_playing(first)),
+                seat_name(self.seat_playing(second)),
+            ),
+        ];
+        let moves: Vec<Taken> = self
+            .moves
+            .iter()
+            .map(|played| Taken {
+                name: played.mv.clone(),
+                captures: played.captures.clone(),
+            })
+            .collect();
+        self.game.record(&comments, &moves)
     }
 
-    fn seat_playing(&self, side: Side) -> Seat {
+    fn seat_playing(&self, side: SideName) -> Seat {
         if self.side_of(CREATOR) == side {
             CREATOR
         } else {
@@ -374,21 +379,34 @@ mod tests {
     use super::*;
     use rulehub_engine::tafl::preset;
 
+    fn room_for(request: GameRequest) -> Room {
+        let game = request.open().expect("valid");
+        let code = RoomCode::random().expect("random");
+        Room::create(code, request, game, 0).expect("create").0
+    }
+
     fn brandubh_room() -> Room {
         let rules = preset("brandubh").expect("preset");
-        let json = serde_json::to_value(&rules).expect("json");
-        let rules = parse_rules(&json).expect("valid");
-        let code = RoomCode::random().expect("random");
-        Room::create(code, json, rules, Side::Attackers)
-            .expect("create")
-            .0
+        room_for(GameRequest {
+            family: Family::Tafl,
+            rules: serde_json::to_value(&rules).expect("json"),
+            setup: None,
+        })
+    }
+
+    fn tafl_request(rules: serde_json::Value) -> GameRequest {
+        GameRequest {
+            family: Family::Tafl,
+            rules,
+            setup: None,
+        }
     }
 
     #[test]
     fn rules_that_contradict_themselves_are_refused_by_field() {
         let mut json = serde_json::to_value(preset("brandubh").expect("preset")).expect("json");
         json["move_limit"] = serde_json::json!(0);
-        let refusal = parse_rules(&json).expect_err("move_limit 0");
+        let refusal = tafl_request(json.clone()).open().expect_err("move_limit 0");
         assert_eq!(refusal.code, ErrorCode::BadRules);
         assert!(
             refusal.message.contains("move_limit"),
@@ -397,7 +415,8 @@ mod tests {
         );
         json["wings"] = serde_json::json!(true);
         assert!(
-            parse_rules(&json)
+            tafl_request(json)
+                .open()
                 .expect_err("unknown")
                 .message
                 .contains("wings")
@@ -418,13 +437,17 @@ mod tests {
     #[test]
     fn moves_are_checked_for_turn_staleness_and_legality() {
         let room = brandubh_room();
-        let legal = room.game.legal_moves()[0].name(room.game.dims());
+        let legal = "d2-c2";
+        assert!(
+            room.game.check(legal).is_ok(),
+            "an opening move of brandubh"
+        );
         assert_eq!(
-            room.move_event(GUEST, &legal, 0).expect_err("turn").code,
+            room.move_event(GUEST, legal, 0).expect_err("turn").code,
             ErrorCode::NotYourTurn
         );
         assert_eq!(
-            room.move_event(CREATOR, &legal, 5).expect_err("stale").code,
+            room.move_event(CREATOR, legal, 5).expect_err("stale").code,
             ErrorCode::Stale
         );
         assert_eq!(
@@ -439,6 +462,107 @@ mod tests {
                 .code,
             ErrorCode::BadNotation
         );
-        assert!(room.move_event(CREATOR, &legal, 0).is_ok());
+        assert!(room.move_event(CREATOR, legal, 0).is_ok());
+    }
+
+    /// Journals and Redis keep snapshots written before rooms had a family:
+    /// they must still open, as the tafl rooms they were.
+    #[test]
+    fn a_snapshot_stored_before_families_recovers_as_a_tafl_room() {
+        let tokens = [
+            SeatToken::random().expect("random"),
+            SeatToken::random().expect("random"),
+        ];
+        let old = serde_json::json!({
+            "rules": serde_json::to_value(preset("brandubh").expect("preset")).expect("json"),
+            "tokens": serde_json::to_value(&tokens).expect("tokens"),
+            "creator_side": "defenders",
+            "guest_joined": true,
+            "game": 1,
+            "seq": 1,
+        });
+        let snapshot: Snapshot = serde_json::from_value(old).expect("an old snapshot reads");
+        assert_eq!(
+            (snapshot.family, snapshot.setup.as_deref()),
+            (Family::Tafl, None)
+        );
+        let moved = Event::Moved {
+            seq: 2,
+            game: 1,
+            mv: "d2-c2".into(),
+        };
+        let room = Room::recover(StoredRoom {
+            code: RoomCode::random().expect("random"),
+            snapshot,
+            events: vec![moved],
+        })
+        .expect("recovers");
+        assert_eq!(
+            (room.side_of(CREATOR), room.side_of(GUEST)),
+            ("defenders", "attackers")
+        );
+        assert_eq!(
+            (room.seq(), room.move_count(), room.to_move()),
+            (2, 1, "defenders")
+        );
+    }
+
+    /// A draughts room: the creator chose black (the second side), black
+    /// moves first in English draughts; a rematch swaps the colours, and the
+    /// room recovers from its snapshot and events.
+    #[test]
+    fn a_draughts_room_seats_colours_swaps_them_and_recovers() {
+        let request = GameRequest {
+            family: Family::Draughts,
+            rules: serde_json::to_value(rulehub_draughts::Preset::English.rules()).expect("json"),
+            setup: None,
+        };
+        let game = request.open().expect("valid");
+        let black = side_index(game.as_ref(), "black").expect("a side");
+        assert_eq!(
+            side_index(game.as_ref(), "attackers")
+                .expect_err("tafl's")
+                .code,
+            ErrorCode::Malformed
+        );
+        let code = RoomCode::random().expect("random");
+        let (mut room, snapshot) =
+            Room::create(code.clone(), request, game, black).expect("create");
+        assert_eq!(snapshot.creator_side, "black");
+        assert_eq!(
+            (room.side_of(CREATOR), room.side_of(GUEST)),
+            ("black", "white")
+        );
+        assert_eq!(room.to_move(), "black");
+        let join = room.join_event().expect("free");
+        room.apply(&join);
+        let moved = room
+            .move_event(CREATOR, "9-13", room.seq())
+            .expect("black's move");
+        let played = room.apply(&moved).expect("a move");
+        assert_eq!((played.side, played.mv.as_str()), ("black", "9-13"));
+        let record = room.record();
+        assert!(record.starts_with("; rulehub room"), "{record}");
+        assert!(
+            record.contains("; white: guest's seat; black: creator's seat"),
+            "{record}"
+        );
+        assert!(record.contains("1. 9-13\n"), "{record}");
+
+        let stored = StoredRoom {
+            code,
+            snapshot,
+            events: vec![join, moved],
+        };
+        let recovered = Room::recover(stored).expect("recovers");
+        assert_eq!(recovered.record(), room.record());
+        assert_eq!(recovered.to_move(), "white");
+        assert_eq!(
+            recovered
+                .move_event(GUEST, "9-14", recovered.seq())
+                .expect_err("illegal")
+                .code,
+            ErrorCode::IllegalMove
+        );
     }
 }

@@ -26,7 +26,6 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use futures_util::{SinkExt, StreamExt};
-use rulehub_engine::Side;
 use tokio::sync::{Notify, mpsc, watch};
 use tokio::time::Instant;
 
@@ -36,7 +35,7 @@ use crate::protocol::{
     ClientFrame, CreateRequest, CreateResponse, ErrorCode, PROTOCOL_VERSION, Refusal, ServerFrame,
     encode,
 };
-use crate::room::{CREATOR, GUEST, Room, Seat, moved_frame, parse_rules};
+use crate::room::{CREATOR, GUEST, GameRequest, Room, Seat, moved_frame, side_index};
 use crate::secret::RoomCode;
 use crate::store::{Event, Store, StoreError};
 
@@ -611,8 +610,19 @@ impl RoomServer {
                 ),
             ));
         }
-        let rules = parse_rules(&request.rules).map_err(|r| (StatusCode::BAD_REQUEST, r))?;
-        let side = request.side.unwrap_or(Side::Attackers);
+        let game_request = GameRequest {
+            family: request.family,
+            rules: request.rules,
+            setup: request.setup,
+        };
+        let refused = |r| (StatusCode::BAD_REQUEST, r);
+        let game = game_request.open().map_err(refused)?;
+        let side = match &request.side {
+            Some(name) => side_index(game.as_ref(), name).map_err(refused)?,
+            None => 0,
+        };
+        let seat = game.sides()[side];
+        let mut game = Some(game);
         let full = || {
             (
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -637,9 +647,13 @@ impl RoomServer {
             if self.slot(&code).is_some() {
                 continue;
             }
+            // A retry (the code was taken) opens the same game again.
+            let game = match game.take() {
+                Some(game) => game,
+                None => game_request.open().map_err(refused)?,
+            };
             let (room, snapshot) =
-                Room::create(code.clone(), request.rules.clone(), rules.clone(), side)
-                    .map_err(randomness)?;
+                Room::create(code.clone(), game_request.clone(), game, side).map_err(randomness)?;
             let store = self.shared.store.clone();
             let stored_code = code.clone();
             match blocking(move || store.create(&stored_code, &snapshot)).await {
@@ -671,7 +685,7 @@ impl RoomServer {
             v: PROTOCOL_VERSION,
             room: code.to_string(),
             token,
-            seat: side,
+            seat,
         })
     }
 }

@@ -275,6 +275,87 @@ async fn room_creation_refuses_bad_rules_big_bodies_and_other_origins() {
     server.stop().await;
 }
 
+/// A draughts room: the page sends its family, rules and start position;
+/// moves are named by their squares (a capture by its ends alone), relayed
+/// by their whole route, and the room's record replays with the draughts
+/// record reader; a side the family does not have is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_draughts_room_checks_moves_with_the_draughts_engine() {
+    use rulehub_draughts::{Game as Draughts, Preset, record as pdn};
+    let server = start(Limits::default()).await;
+    let rules = Preset::English.rules();
+    // White to move, a double capture on the board, then play goes on.
+    let setup = "W:W27,30:B23,14,2,3";
+    let wrong = json!({"v": 1, "family": "draughts", "rules": rules, "side": "attackers"});
+    let (status, body) = post_rooms(server.addr, &wrong.to_string(), None).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("white") && body.contains("black"), "{body}");
+    let tafl_rules = json!({"v": 1, "family": "draughts", "rules": brandubh()});
+    let (status, body) = post_rooms(server.addr, &tafl_rules.to_string(), None).await;
+    assert_eq!(status, 400);
+    assert!(body.contains("bad-rules"), "{body}");
+
+    let request =
+        json!({"v": 1, "family": "draughts", "rules": rules, "setup": setup, "side": "black"});
+    let (status, body) = post_rooms(server.addr, &request.to_string(), None).await;
+    assert_eq!(status, 201, "{body}");
+    let created: Value = serde_json::from_str(&body).expect("json");
+    assert_eq!(created["seat"], "black");
+    let room = created["room"].as_str().expect("room").to_string();
+    let token = created["token"].as_str().expect("token").to_string();
+    let (mut creator, welcome, state) = Client::hello(server.addr, &room, Some(&token)).await;
+    assert_eq!(welcome["seat"], "black");
+    assert_eq!(
+        (&state["family"], &state["setup"], &state["to_move"]),
+        (&json!("draughts"), &json!(setup), &json!("white"))
+    );
+    let (mut guest, welcome, state) = Client::hello(server.addr, &room, None).await;
+    assert_eq!(welcome["seat"], "white");
+    let mut seq = state["seq"].as_u64().expect("seq");
+
+    // The guest (white) names the capture by its ends with a dash.
+    guest
+        .send(json!({"type": "move", "move": "27-9", "seq": seq}))
+        .await;
+    for client in [&mut guest, &mut creator] {
+        let moved = client.next_of("moved").await;
+        assert_eq!(moved["move"], "27x18x9", "{moved}");
+        assert_eq!(moved["captures"], json!(["14", "23"]));
+        assert_eq!(moved["side"], "white");
+        assert_eq!(moved["to_move"], "black");
+    }
+    seq += 1;
+    // White again would be refused; black's man on 2 cannot go backwards.
+    guest
+        .send(json!({"type": "move", "move": "30-26", "seq": seq}))
+        .await;
+    guest.expect_error("not-your-turn").await;
+    creator
+        .send(json!({"type": "move", "move": "2-1", "seq": seq}))
+        .await;
+    let refused = creator.expect_error("illegal-move").await;
+    assert!(
+        refused["message"].as_str().expect("text").contains("2-1"),
+        "{refused}"
+    );
+    creator
+        .send(json!({"type": "move", "move": "3-8", "seq": seq}))
+        .await;
+    assert_eq!(guest.next_of("moved").await["move"], "3-8");
+
+    let (status, text) = http(
+        server.addr,
+        &format!("GET /rooms/{room}/games/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let mut replayed = Draughts::from_setup(&rules, Some(setup)).expect("setup");
+    let moves = pdn::replay(&mut replayed, &text).expect("the room's record replays");
+    assert_eq!(moves.len(), 2, "{text}");
+    assert_eq!(replayed.to_move(), rulehub_draughts::Colour::White);
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_who_reconnects_with_the_token_resumes_the_seat() {
     let server = start(Limits::default()).await;

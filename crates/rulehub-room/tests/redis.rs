@@ -375,12 +375,14 @@ fn of_many_servers_storing_move_n_at_once_exactly_one_succeeds() {
     let Some(redis) = Redis::start() else { return };
     let code = parse("ABCDEFGHJK");
     let snapshot = rulehub_room::store::Snapshot {
+        family: rulehub_room::game::Family::Tafl,
         rules: serde_json::to_value(brandubh()).expect("json"),
+        setup: None,
         tokens: [
             rulehub_room::secret::SeatToken::random().expect("random"),
             rulehub_room::secret::SeatToken::random().expect("random"),
         ],
-        creator_side: Side::Attackers,
+        creator_side: Side::Attackers.to_string(),
         guest_joined: false,
         game: 1,
         seq: 0,

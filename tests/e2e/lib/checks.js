@@ -583,6 +583,9 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
     if (want('room') && (!pick || pick.includes(room.PAGE))) {
       await room.checkRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe });
     }
+    if (want('room') && (!pick || pick.includes(room.DRAUGHTS_PAGE))) {
+      await room.checkDraughtsRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe });
+    }
     if (want('svg-shown')) {
       const missing = svgs.map((s) => '/' + s).filter((s) => !shown.has(s));
       results.add('svg-shown', `${svgs.length} SVGs`, missing.map((s) => `${s} is not shown on any page`));

@@ -245,4 +245,106 @@ async function checkRoom(browser, siteDir, results, log, helpers) {
   results.add('room', PAGE, problems);
 }
 
-module.exports = { checkRoom, PAGE };
+// A draughts room: the same board and server with the draughts engine on
+// both sides. Two pages play an opening whose third ply is a forced
+// capture, each clicked as a reader clicks it (the capture by its two
+// squares); every page must replay the server's route, a move out of turn
+// and a move backwards must come back as the server's refusals, and the
+// game's record (GET /rooms/<CODE>/games/1) must pass `rulehub replay` with
+// the start position it names.
+const DRAUGHTS_PAGE = '/draughts/english-draughts/';
+const DRAUGHTS_LINE = ['11-15', '22-18', '15-22', '25-18'];
+const DRAUGHTS_RELAYED = ['11-15', '22-18', '15x22', '25x18'];
+
+async function checkDraughtsRoom(browser, siteDir, results, log, helpers) {
+  const problems = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'rulehub-room-e2e-'));
+  const data = path.join(tmp, 'data');
+  const root = path.join(tmp, 'hub');
+  fs.mkdirSync(root);
+  const port = await freePort();
+  const roomUrl = `http://127.0.0.1:${port}`;
+  const srv = await server.start(siteDir, {
+    transform: (pathname, html) => (pathname === DRAUGHTS_PAGE ? html.replace('<article class="variant"', `<article class="variant" data-room-server="${roomUrl}"`) : html),
+  });
+  const contexts = [];
+  let room = null;
+  const t0 = Date.now();
+  try {
+    room = await startRoomServer(port, data, srv.origin, root);
+    const base = { reducedMotion: 'reduce', deviceScaleFactor: 1, viewport: { width: 1280, height: 900 } };
+    const light = await browser.newContext({ ...base, colorScheme: 'light' });
+    const dark = await browser.newContext({ ...base, colorScheme: 'dark' });
+    contexts.push(light, dark);
+    for (const c of contexts) await c.addInitScript({ content: helpers.inpage });
+
+    const a = await openBoard(light, srv.origin + DRAUGHTS_PAGE, problems, 'A');
+    const invite = a.locator('section.play button.play-invite');
+    if (!(await invite.count())) throw new Error('A: no "Invite a friend" button on a draughts page that names a room server');
+    // A plays black, which moves first in English draughts.
+    await a.selectOption('section.play select[name="side"]', 'black');
+    await invite.click();
+    await waitFor(a, 'A', 'the creator in the room as black, online', SECTION_IS, { 'data-room-status': 'open', 'data-room-seat': 'black', 'data-ply': 0 });
+    const link = await a.$eval('#play-room-link', (i) => i.value);
+    const code = await attr(a, 'data-room');
+    const b = await openBoard(dark, link, problems, 'B');
+    await waitFor(b, 'B', 'the friend as white, online', SECTION_IS, { 'data-room-status': 'open', 'data-room-seat': 'white' });
+    for (const [who, page] of [['A', a], ['B', b]]) {
+      const text = await page.$eval('section.play', (s) => s.innerText);
+      const gap = /undefined|\{\w+\}/.exec(text);
+      if (gap) problems.push(`${who}: the board shows "${gap[0]}": a string is missing or unfilled`);
+      for (const d of await helpers.checkAxe(page)) problems.push(`${who}: ${d}`);
+    }
+
+    await waitFor(a, 'A', 'the first move offered', SECTION_IS, { 'data-turn': 'human' });
+    await b.evaluate(() => document.querySelector('section.play').rulehubBoard.session.sendMove('22-18'));
+    await waitFor(b, 'B', 'the refusal of a move out of turn', SECTION_IS, { 'data-room-refused': 'not-your-turn' });
+    // A black man may not step backwards: the server's engine refuses it.
+    await a.evaluate(() => document.querySelector('section.play').rulehubBoard.session.sendMove('9-5'));
+    await waitFor(a, 'A', 'the refusal of an illegal move', SECTION_IS, { 'data-room-refused': 'illegal-move', 'data-ply': 0 });
+
+    const players = { black: a, white: b };
+    let side = 'black';
+    for (let ply = 0; ply < DRAUGHTS_LINE.length; ply++) {
+      const mover = players[side];
+      const who = side === 'black' ? 'A' : 'B';
+      await waitFor(mover, who, `its turn at ply ${ply}`, SECTION_IS, { 'data-turn': 'human', 'data-ply': ply });
+      await playMove(mover, who, DRAUGHTS_LINE[ply]);
+      for (const [name, page] of [['A', a], ['B', b]]) {
+        await waitFor(page, name, `${DRAUGHTS_RELAYED[ply]} (ply ${ply + 1}) relayed`, SECTION_IS, { 'data-ply': ply + 1 });
+      }
+      side = side === 'black' ? 'white' : 'black';
+    }
+    // Both boards show the same position: the captured men are gone.
+    const cells = (page) => page.$$eval('section.play .play-cell', (cs) => cs.map((c) => c.className.replace(/\s*play-(target|movable|selected|last|path|via|cursor|capture[a-z]*)\b/g, '')).join('|'));
+    if ((await cells(a)) !== (await cells(b))) problems.push('A and B show different positions after the same moves');
+
+    const response = await fetch(`${roomUrl}/rooms/${code}/games/1`);
+    const record = await response.text();
+    for (const move of DRAUGHTS_RELAYED) {
+      if (!record.includes(move)) problems.push(`the room's record lacks ${move}: ${record.replace(/\n/g, ' / ')}`);
+    }
+    const setup = (/^; setup: (\S+)$/m.exec(record) || [])[1];
+    if (!setup) problems.push('the room\'s record names no start position');
+    else {
+      const file = path.join(tmp, 'game.pdn');
+      fs.writeFileSync(file, record);
+      try {
+        execFileSync(RULEHUB, ['replay', '--rules', 'english-draughts', '--setup', setup, file], { stdio: 'pipe' });
+      } catch (e) {
+        problems.push(`rulehub replay failed on the room's record (exit ${e.status}): ${String(e.stderr || e.stdout).trim().split('\n').slice(-2).join(' ')}`);
+      }
+    }
+    log(`     draughts room ${code}: ${DRAUGHTS_LINE.length} plies (a capture by its two squares relayed as ${DRAUGHTS_RELAYED[2]}), refusals in turn and direction, record replayed, in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  } catch (e) {
+    problems.push(String(e.message || e).split('\n')[0]);
+  } finally {
+    for (const c of contexts) await c.close().catch(() => {});
+    if (room) await killed(room.child);
+    await srv.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  results.add('room', DRAUGHTS_PAGE, problems);
+}
+
+module.exports = { checkRoom, checkDraughtsRoom, PAGE, DRAUGHTS_PAGE };

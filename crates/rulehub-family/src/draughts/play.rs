@@ -7,8 +7,9 @@
 //! What differs from tafl is named in the data rather than guessed by the
 //! script: the module to load (`wasm`), the sides, the square numbers of the
 //! dark cells, the record's comment mark and the start position (`setup`,
-//! a PDN FEN). Rooms ("Invite a friend") are not offered (`rooms: false`):
-//! the room server checks moves with the tafl engine.
+//! a PDN FEN). Rooms ("Invite a friend") send the family, the rules and
+//! the setup, and the room server checks every move with the draughts
+//! engine.
 
 use std::collections::BTreeMap;
 
@@ -55,7 +56,6 @@ struct PlayData<'a> {
     /// the board, both beside the board script.
     wasm: &'static str,
     family_script: &'static str,
-    rooms: bool,
     rules: &'a DraughtsRules,
     /// The start position as a PDN FEN; it names the side to move first.
     setup: String,
@@ -139,7 +139,6 @@ pub fn practice_data(rules: &DraughtsRules, start: &Position, assets: &str) -> s
         family: super::NAME,
         wasm: "draughts.wasm",
         family_script: "draughts.js",
-        rooms: false,
         rules,
         replay_header: replay_header(rules, &setup),
         first_to_move: start.to_move().code(),

@@ -369,16 +369,17 @@ fn sync_dir(dir: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::secret::SeatToken;
-    use rulehub_engine::Side;
 
     fn snapshot() -> Snapshot {
         Snapshot {
+            family: crate::game::Family::Tafl,
             rules: serde_json::json!({"any": "rules"}),
+            setup: None,
             tokens: [
                 SeatToken::random().expect("random"),
                 SeatToken::random().expect("random"),
             ],
-            creator_side: Side::Attackers,
+            creator_side: "attackers".into(),
             guest_joined: false,
             game: 1,
             seq: 0,

@@ -17,21 +17,28 @@
 pub mod journal;
 pub mod redis;
 
-use rulehub_engine::Side;
 use serde::{Deserialize, Serialize};
 
+use crate::game::Family;
 use crate::secret::{RoomCode, SeatToken};
 
 /// Everything a room needs to start over from: written when the room is
 /// created and again whenever its journal is compacted (at a rematch).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
+    /// The game family (rooms stored before families existed are tafl).
+    #[serde(default)]
+    pub family: Family,
     /// The rules as the page sent them (validated when the room was made).
     pub rules: serde_json::Value,
+    /// The start position, for families that keep it apart from the rules.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<String>,
     /// Seat 0 is the creator's, seat 1 the guest's.
     pub tokens: [SeatToken; 2],
-    /// The creator's side in game 1; sides swap at every rematch.
-    pub creator_side: Side,
+    /// The creator's side in game 1, as the family names it; sides swap
+    /// at every rematch.
+    pub creator_side: String,
     /// Whether the guest seat has been taken.
     pub guest_joined: bool,
     /// The game being played (1-based).

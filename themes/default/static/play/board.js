@@ -359,7 +359,7 @@
   };
 
   Board.prototype.play = function (from, to, via) {
-    if (this.mode === 'room') return this.sendMove(from, to);
+    if (this.mode === 'room') return this.sendMove(from, to, via);
     var self = this;
     var engine = this.engine;
     this.selected = null;
@@ -514,7 +514,11 @@
     this.status.textContent = s['play-room-creating'];
     this.roomClient()
       .then(function (client) {
-        return client.createRoom(self.roomServer, self.data.rules, { side: self.sideSelect.value });
+        return client.createRoom(self.roomServer, self.data.rules, {
+          side: self.sideSelect.value,
+          family: self.data.family,
+          setup: self.data.setup,
+        });
       })
       .then(function (created) {
         self.inviteButton.disabled = false;
@@ -586,21 +590,30 @@
     }).catch(function (e) { self.fail(e); });
   };
 
-  function cellsOf(move, board) {
+  // The cells a room's move visits, start first, from its name as the
+  // server relays it (tafl: `e1-e3`); a family's script replaces this with
+  // its own notation (draughts.js).
+  Board.prototype.moveCells = function (move) {
     var m = /^([a-z])(\d+)-([a-z])(\d+)/.exec(move);
     if (!m) return null;
+    var self = this;
     var at = function (letter, number) {
-      return (board.rows - Number(number)) * board.cols + (letter.charCodeAt(0) - 97);
+      return (self.rows - Number(number)) * self.cols + (letter.charCodeAt(0) - 97);
     };
     return [at(m[1], m[2]), at(m[3], m[4])];
-  }
+  };
+
+  // The move the reader chose, as the room server reads it.
+  Board.prototype.roomMove = function (from, to) {
+    return this.squareName(from) + '-' + this.squareName(to);
+  };
 
   Board.prototype.onRoomState = function (state) {
     var self = this;
     var engine = this.engine;
     this.inRoom(function () {
-      var moves = state.moves.map(function (m) { return cellsOf(m.move, self); });
-      return engine.ask({ op: 'replay', rules: state.rules, moves: moves }).then(function (answer) {
+      var moves = state.moves.map(function (m) { return self.moveCells(m.move); });
+      return engine.ask({ op: 'replay', rules: state.rules, setup: state.setup, moves: moves }).then(function (answer) {
         if (engine !== self.engine) return;
         if (!answer.ok) throw new Error(answer.error);
         self.human = state.you;
@@ -625,8 +638,9 @@
     var self = this;
     var engine = this.engine;
     this.inRoom(function () {
-      var cells = cellsOf(moved.move, self);
-      return engine.ask({ op: 'play', from: cells[0], to: cells[1] }).then(function (answer) {
+      var cells = self.moveCells(moved.move) || [];
+      var via = cells.length > 2 ? cells.slice(1, -1) : undefined;
+      return engine.ask({ op: 'play', from: cells[0], to: cells[cells.length - 1], via: via }).then(function (answer) {
         if (engine !== self.engine) return;
         if (!answer.ok) {
           // The local engine disagrees with the server's: the server's
@@ -643,9 +657,9 @@
     });
   };
 
-  Board.prototype.sendMove = function (from, to) {
+  Board.prototype.sendMove = function (from, to, via) {
     this.selected = null;
-    if (!this.session || !this.session.sendMove(this.squareName(from) + '-' + this.squareName(to))) return;
+    if (!this.session || !this.session.sendMove(this.roomMove(from, to, via))) return;
     // Nothing moves until the server relays the move back (or refuses it).
     this.thinking = true;
     this.section.setAttribute('data-turn', 'wait');

@@ -27,6 +27,23 @@
     return p.notation;
   };
 
+  // A room relays a move by its whole route (`22x15x6`, `11-15`).
+  proto.moveCells = function (move) {
+    var numbers = this.data.numbers;
+    var cells = String(move).split(/[-x]/).map(function (text) {
+      var n = Number(text);
+      return n > 0 ? numbers.indexOf(n) : -1;
+    });
+    return cells.length >= 2 && cells.every(function (c) { return c >= 0; }) ? cells : null;
+  };
+
+  // The squares the reader chose: the route when one was picked, else its
+  // ends; the room takes the one legal move they name, capture or not.
+  proto.roomMove = function (from, to, via) {
+    var route = [from].concat(via || [], [to]).map(this.squareName, this);
+    return route.join(via && via.length ? 'x' : '-');
+  };
+
   proto.paint = function (c, letter) {
     c.toggle('play-light', letter === '-');
     c.toggle('play-white', letter === 'w' || letter === 'W');

@@ -50,6 +50,8 @@ export function normaliseCode(text) {
 export async function createRoom(serverUrl, rules, options = {}) {
   const body = { v: VERSION, rules };
   if (options.side) body.side = options.side;
+  if (options.family) body.family = options.family;
+  if (options.setup) body.setup = options.setup;
   let response;
   try {
     response = await fetch(base(serverUrl) + '/rooms', {

@@ -18,12 +18,15 @@ function run(msg) {
       return engine.play(handle, msg.from, msg.to, msg.via);
     case 'replay':
       // A room's game as the server sent it: a new game on the room's
-      // rules, then every move (cell pairs); answers the last state.
+      // rules (and start position), then every move (the cells it visits,
+      // start first); answers the last state.
       if (handle !== null) engine.freeGame(handle);
-      var replayed = engine.newGame({ rules: msg.rules });
+      var replayed = engine.newGame({ rules: msg.rules, setup: msg.setup });
       handle = replayed.ok ? replayed.handle : null;
       for (var i = 0; replayed.ok && i < msg.moves.length; i++) {
-        replayed = engine.play(handle, msg.moves[i][0], msg.moves[i][1]);
+        var path = msg.moves[i] || [];
+        var via = path.length > 2 ? path.slice(1, -1) : undefined;
+        replayed = engine.play(handle, path[0], path[path.length - 1], via);
       }
       return replayed;
     case 'undo':

@@ -1,0 +1,194 @@
+//! Draughts rooms: the rules and the start position (a PDN FEN) as the
+//! page's board data carries them; moves in PDN, squares by number.
+//!
+//! A client may write a move by its start and end squares alone and with
+//! either separator (`22-6` for the capture `22x15x6`), since a board knows
+//! the squares the reader clicked but not always which rule joins them: the
+//! room takes the one legal move those squares name, and refuses squares
+//! that name several. It relays and stores every move by its whole route
+//! (`22x15x6`), so each client replays exactly the move the room checked.
+
+use rulehub_draughts::{Colour, DraughtsRules, Game, IllegalMove, Move, MoveText, fen, record};
+
+use super::{Outcome, RoomGame, SideName, Taken, bad_notation, bad_rules, illegal};
+use crate::protocol::Refusal;
+
+#[derive(Debug)]
+pub struct DraughtsRoomGame {
+    rules: DraughtsRules,
+    /// The start position as a FEN, so every game of the room starts there.
+    setup: String,
+    game: Game,
+}
+
+impl DraughtsRoomGame {
+    pub fn open(
+        json: &serde_json::Value,
+        setup: Option<&str>,
+    ) -> Result<DraughtsRoomGame, Refusal> {
+        let rules: DraughtsRules = serde_json::from_value(json.clone())
+            .map_err(|e| bad_rules(format!("the rules are not draughts rules JSON: {e}")))?;
+        rules
+            .validate()
+            .map_err(|e| bad_rules(format!("the rules are contradictory: {e}")))?;
+        let game = Game::from_setup(&rules, setup)
+            .map_err(|e| bad_rules(format!("the setup is not a position of these rules: {e}")))?;
+        Ok(DraughtsRoomGame {
+            setup: fen::write(game.position()),
+            rules,
+            game,
+        })
+    }
+
+    /// The one move `text` writes, as the record reader reads a move.
+    fn read(text: &str) -> Result<MoveText, Refusal> {
+        let trimmed = text.trim();
+        let moves = record::parse(trimmed).map_err(|e| bad_notation(text, e))?;
+        match moves.as_slice() {
+            [one] if one.span == (0..trimmed.len()) => Ok(one.move_text.clone()),
+            _ => Err(bad_notation(
+                text,
+                "write one move: square numbers joined by `-` or `x`",
+            )),
+        }
+    }
+
+    fn resolve(&self, text: &str) -> Result<Move, Refusal> {
+        let written = Self::read(text)?;
+        match self.game.resolve(&written) {
+            Ok(mv) | Err(IllegalMove::WrongSeparator { mv }) => Ok(mv),
+            Err(e) => Err(illegal(text.trim(), e.code(), e)),
+        }
+    }
+}
+
+fn side_name(colour: Colour) -> SideName {
+    colour.code()
+}
+
+impl RoomGame for DraughtsRoomGame {
+    fn sides(&self) -> [SideName; 2] {
+        [Colour::White, Colour::Black].map(side_name)
+    }
+
+    fn to_move(&self) -> SideName {
+        side_name(self.game.to_move())
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self.game.outcome() {
+            rulehub_draughts::Outcome::Ongoing => Outcome::Ongoing,
+            rulehub_draughts::Outcome::Win { winner, reason } => Outcome::Win {
+                winner: side_name(winner),
+                reason: reason.code(),
+            },
+            rulehub_draughts::Outcome::Draw { reason } => Outcome::Draw {
+                reason: reason.code(),
+            },
+        }
+    }
+
+    fn check(&self, text: &str) -> Result<String, Refusal> {
+        self.resolve(text).map(|mv| mv.full_notation())
+    }
+
+    fn take(&mut self, name: &str) -> Result<Taken, String> {
+        let mv = self.resolve(name).map_err(|r| r.message)?;
+        let played = self.game.play(mv).map_err(|e| e.to_string())?;
+        Ok(Taken {
+            name: mv.full_notation(),
+            captures: played.captured.iter().map(ToString::to_string).collect(),
+        })
+    }
+
+    fn restart(&mut self) {
+        self.game = Game::from_setup(&self.rules, Some(&self.setup))
+            .expect("the setup was read when the room opened");
+    }
+
+    /// PDN move text, two moves a numbered line, `;` comments; the start
+    /// position as a comment, for `rulehub replay --setup`.
+    fn record(&self, comments: &[String], moves: &[Taken]) -> String {
+        let mut text = String::new();
+        for comment in comments {
+            text.push_str(&format!("; {comment}\n"));
+        }
+        text.push_str(&format!("; setup: {}\n", self.setup));
+        for (i, pair) in moves.chunks(2).enumerate() {
+            let names: Vec<&str> = pair.iter().map(|t| t.name.as_str()).collect();
+            text.push_str(&format!("{}. {}\n", i + 1, names.join(" ")));
+        }
+        text.push_str(&format!("; result: {}\n", self.outcome()));
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rulehub_draughts::Preset;
+
+    fn open(preset: Preset, setup: Option<&str>) -> DraughtsRoomGame {
+        let json = serde_json::to_value(preset.rules()).expect("json");
+        DraughtsRoomGame::open(&json, setup).expect("valid")
+    }
+
+    #[test]
+    fn a_capture_named_by_its_ends_or_either_separator_is_stored_by_its_route() {
+        // A white man on 27 with black men on 23 and 14 in its way: 27x18x9
+        // is the one capture, however the board writes it.
+        let setup = "W:W27:B23,14";
+        for written in ["27x18x9", "27x9", "27-9", " 27x9 "] {
+            let mut room = open(Preset::English, Some(setup));
+            assert_eq!(room.check(written).as_deref(), Ok("27x18x9"), "{written}");
+            let taken = room.take("27x18x9").expect("legal");
+            assert_eq!(taken.captures, ["14", "23"]);
+        }
+    }
+
+    #[test]
+    fn moves_are_refused_with_the_engine_reason() {
+        let room = open(Preset::English, None);
+        let refusal = room.check("9-13 10-14").expect_err("two moves");
+        assert_eq!(refusal.code, crate::protocol::ErrorCode::BadNotation);
+        let refusal = room.check("1. 9-13").expect_err("a move number");
+        assert_eq!(refusal.code, crate::protocol::ErrorCode::BadNotation);
+        let refusal = room.check("22-18").expect_err("white's man, black to move");
+        assert_eq!(refusal.code, crate::protocol::ErrorCode::IllegalMove);
+        assert!(refusal.message.contains("22-18"), "{}", refusal.message);
+        assert!(room.check("9-13").is_ok());
+    }
+
+    #[test]
+    fn bad_rules_and_setups_are_refused_by_what_is_wrong() {
+        let mut json = serde_json::to_value(Preset::English.rules()).expect("json");
+        json["board_size"] = serde_json::json!(9);
+        assert!(DraughtsRoomGame::open(&json, None).is_err());
+        let json = serde_json::to_value(Preset::English.rules()).expect("json");
+        let refusal = DraughtsRoomGame::open(&json, Some("W:W99:B1")).expect_err("square 99");
+        assert!(refusal.message.contains("setup"), "{}", refusal.message);
+    }
+
+    #[test]
+    fn the_record_replays_and_restart_returns_to_the_setup() {
+        let setup = "B:W27:B22,13,5";
+        let mut room = open(Preset::English, Some(setup));
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            let Some(mv) = room.game.legal_moves().first().copied() else {
+                break;
+            };
+            let name = room.check(&mv.full_notation()).expect("legal");
+            moves.push(room.take(&name).expect("takes"));
+        }
+        let record = room.record(&["a comment".into()], &moves);
+        let mut replay = Game::from_setup(&Preset::English.rules(), Some(setup)).expect("setup");
+        record::replay(&mut replay, &record).expect("the record replays");
+        assert_eq!(replay.position(), room.game.position());
+        room.restart();
+        assert_eq!(
+            fen::write(room.game.position()),
+            fen::write(&fen::parse(setup, Preset::English.rules().geometry()).expect("fen"))
+        );
+    }
+}
