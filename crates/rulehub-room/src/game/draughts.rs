@@ -191,4 +191,60 @@ mod tests {
             fen::write(&fen::parse(setup, Preset::English.rules().geometry()).expect("fen"))
         );
     }
+
+    mod properties {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(64))]
+
+            /// Along any game, every legal move is taken by its whole route,
+            /// and by its two squares with either separator exactly when no
+            /// other legal move joins them; the room then plays that route.
+            #[test]
+            fn every_legal_move_is_taken_by_its_route_or_its_ends(
+                preset in prop::sample::select(Preset::ALL.to_vec()),
+                picks in prop::collection::vec(any::<prop::sample::Index>(), 1..40),
+            ) {
+                let mut room = open(preset, None);
+                for pick in picks {
+                    let legal = room.game.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    for mv in &legal {
+                        let full = mv.full_notation();
+                        prop_assert_eq!(room.check(&full), Ok(full.clone()));
+                        let joined = legal
+                            .iter()
+                            .filter(|m| m.from() == mv.from() && m.to() == mv.to())
+                            .count();
+                        for sep in ["-", "x"] {
+                            let ends = format!("{}{sep}{}", mv.from(), mv.to());
+                            let checked = room.check(&ends);
+                            if joined == 1 {
+                                prop_assert_eq!(checked, Ok(full.clone()), "{}", ends);
+                            } else {
+                                prop_assert!(checked.is_err(), "{} names {} moves", ends, joined);
+                            }
+                        }
+                    }
+                    let mv = *pick.get(&legal);
+                    let taken = room.take(&mv.full_notation()).map_err(TestCaseError::fail)?;
+                    prop_assert_eq!(taken.name, mv.full_notation());
+                }
+            }
+
+            /// Whatever a client sends, the room answers with a refusal or a
+            /// legal move, never a panic.
+            #[test]
+            fn any_text_is_a_move_or_a_refusal(text in "[0-9x\\- .;{}()\\[\\]a-z]{0,24}") {
+                let room = open(Preset::International, None);
+                if let Ok(name) = room.check(&text) {
+                    prop_assert!(room.check(&name).is_ok());
+                }
+            }
+        }
+    }
 }
