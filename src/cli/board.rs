@@ -1,5 +1,7 @@
 //! `rulehub board`: draw a setup as an SVG on stdout, to try a position and
-//! render ops before writing them into a page.
+//! render ops before writing them into a page. Without `--rules` it reads a
+//! tafl setup on a plain board; with a preset it asks the preset's family
+//! (tafl or draughts) for the position and the board a page would draw.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,7 +11,7 @@ use rulehub::diagnostic::{Diagnostic, Position as SourcePosition};
 use rulehub::diagram::{Annotations, Board, DiagramError, Palette, RenderSpec, render};
 use rulehub::engine::Dims;
 use rulehub::engine::tafl::Position;
-use rulehub::family::tafl;
+use rulehub::family::{self, SetupBoard, tafl};
 use rulehub::hub::front_matter;
 
 use super::report::{self, MessageFormat};
@@ -20,10 +22,17 @@ const SETUP_SOURCE: &str = "--setup";
 
 #[derive(clap::Args)]
 pub struct BoardArgs {
-    /// The position: rows top to bottom separated by `/`; `b` attacker,
-    /// `w` defender, `K` king, a number for a run of empty squares.
-    #[arg(long)]
-    pub setup: String,
+    /// The position in the family's notation. Tafl: rows top to bottom
+    /// separated by `/`; `b` attacker, `w` defender, `K` king, a number for
+    /// a run of empty squares. Draughts (with `--rules`): a PDN FEN such as
+    /// `B:W21-32:B1-12`. Default with `--rules`: the preset's start.
+    #[arg(long, required_unless_present = "rules")]
+    pub setup: Option<String>,
+    /// A rules preset (see `rulehub perft --help`): draw its board as a page
+    /// of its family draws it without a `render` block (a tafl preset's
+    /// throne, corners and camps; draughts' square numbers).
+    #[arg(long, value_name = "PRESET", conflicts_with_all = ["rows", "cols"])]
+    pub rules: Option<String>,
     /// Board rows (default: the number of rows in the setup).
     #[arg(long)]
     pub rows: Option<u8>,
@@ -67,26 +76,27 @@ enum Failure {
 }
 
 fn draw(args: &BoardArgs) -> Result<String, Failure> {
-    let setup_source: Arc<str> = Arc::from(args.setup.as_str());
-    let setup_error = |e: rulehub::engine::tafl::SetupError| {
-        let mut diagnostic =
-            Diagnostic::error(SETUP_SOURCE, e.to_string()).with_source(Arc::clone(&setup_source));
-        if e.row > 0 {
-            diagnostic = diagnostic.at(SourcePosition::at_offset(&args.setup, e.offset));
-        }
-        Failure::Content(vec![diagnostic])
-    };
-    let dims = match (args.rows, args.cols) {
-        (Some(rows), Some(cols)) => Dims::new(rows, cols),
-        (rows, cols) => {
-            let inferred = Position::setup_dims(&args.setup).map_err(setup_error)?;
-            Dims::new(rows.unwrap_or(inferred.rows), cols.unwrap_or(inferred.cols))
+    let palette = match &args.palette {
+        None => Palette::builtin(),
+        Some(path) => {
+            let text = read(path)?;
+            Palette::from_yaml(&text)
+                .map_err(|e| Failure::Content(vec![Diagnostic::error(path, e.message)]))?
         }
     };
-    let position = Position::from_setup(&args.setup, dims).map_err(setup_error)?;
+    let board = match (&args.rules, &args.setup) {
+        (Some(preset), setup) => preset_board(preset, setup.as_deref(), &palette)?,
+        (None, Some(setup)) => tafl_board(setup, args.rows, args.cols)?,
+        (None, None) => {
+            return Err(Failure::Usage(Diagnostic::error(
+                SETUP_SOURCE,
+                "give a setup (--setup) or a rules preset (--rules)",
+            )));
+        }
+    };
 
     let (spec, ops_file) = match &args.ops {
-        None => (RenderSpec::default_for(dims), None),
+        None => (board.render.clone(), None),
         Some(path) => {
             let text = read(path)?;
             let spec = front_matter::parse::<RenderSpec>(&text, &(0..text.len())).map_err(
@@ -105,41 +115,13 @@ fn draw(args: &BoardArgs) -> Result<String, Failure> {
         }
     };
 
-    let palette = match &args.palette {
-        None => Palette::builtin(),
-        Some(path) => {
-            let text = read(path)?;
-            Palette::from_yaml(&text)
-                .map_err(|e| Failure::Content(vec![Diagnostic::error(path, e.message)]))?
-        }
-    };
-
-    let pieces: Vec<_> = position
-        .pieces()
-        .into_iter()
-        .map(|(square, piece)| (square, tafl::glyph(piece)))
-        .collect();
-    let desc = format!(
-        "A {dims} board with the setup {}: {} attackers, {} defenders and the king.",
-        args.setup.trim(),
-        position
-            .pieces()
-            .iter()
-            .filter(|(_, p)| p.letter() == 'b')
-            .count(),
-        position
-            .pieces()
-            .iter()
-            .filter(|(_, p)| p.letter() == 'w')
-            .count(),
-    );
     render(&Board {
-        dims,
-        pieces: &pieces,
+        dims: board.dims,
+        pieces: &board.pieces,
         spec: &spec,
         palette: &palette,
         title: &args.title,
-        desc: &desc,
+        desc: &board.description,
         annotations: &Annotations::default(),
     })
     .map_err(|errors| {
@@ -149,6 +131,68 @@ fn draw(args: &BoardArgs) -> Result<String, Failure> {
                 .map(|e| to_diagnostic(e, ops_file.as_ref()))
                 .collect(),
         )
+    })
+}
+
+/// A preset's board from its family: the setup in the family's notation,
+/// or the preset's start.
+fn preset_board(
+    preset: &str,
+    setup: Option<&str>,
+    palette: &Palette,
+) -> Result<SetupBoard, Failure> {
+    match family::setup_board(preset, setup, palette) {
+        None => Err(Failure::Usage(Diagnostic::error(
+            "--rules",
+            family::command_line::unknown_preset(preset),
+        ))),
+        Some(Err(message)) => {
+            let mut diagnostic = Diagnostic::error(SETUP_SOURCE, message);
+            if let Some(setup) = setup {
+                diagnostic = diagnostic.with_source(Arc::from(setup));
+            }
+            Err(Failure::Content(vec![diagnostic]))
+        }
+        Some(Ok(board)) => Ok(board),
+    }
+}
+
+/// A tafl setup on a plain board (throne and corners), of the setup's size
+/// or the one given.
+fn tafl_board(setup: &str, rows: Option<u8>, cols: Option<u8>) -> Result<SetupBoard, Failure> {
+    let setup_source: Arc<str> = Arc::from(setup);
+    let setup_error = |e: rulehub::engine::tafl::SetupError| {
+        let mut diagnostic =
+            Diagnostic::error(SETUP_SOURCE, e.to_string()).with_source(Arc::clone(&setup_source));
+        if e.row > 0 {
+            diagnostic = diagnostic.at(SourcePosition::at_offset(setup, e.offset));
+        }
+        Failure::Content(vec![diagnostic])
+    };
+    let dims = match (rows, cols) {
+        (Some(rows), Some(cols)) => Dims::new(rows, cols),
+        (rows, cols) => {
+            let inferred = Position::setup_dims(setup).map_err(setup_error)?;
+            Dims::new(rows.unwrap_or(inferred.rows), cols.unwrap_or(inferred.cols))
+        }
+    };
+    let position = Position::from_setup(setup, dims).map_err(setup_error)?;
+    let pieces = position.pieces();
+    let count = |letter| pieces.iter().filter(|(_, p)| p.letter() == letter).count();
+    let description = format!(
+        "A {dims} board with the setup {}: {} attackers, {} defenders and the king.",
+        setup.trim(),
+        count('b'),
+        count('w'),
+    );
+    Ok(SetupBoard {
+        dims,
+        render: RenderSpec::default_for(dims),
+        pieces: pieces
+            .into_iter()
+            .map(|(square, piece)| (square, tafl::glyph(piece)))
+            .collect(),
+        description,
     })
 }
 

@@ -84,7 +84,7 @@ enum Command {
     Translations(translations::TranslationsArgs),
     /// Draw a board as SVG on stdout, to try a setup before writing a page.
     #[command(
-        after_help = "Example:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg"
+        after_help = "Examples:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg\n  rulehub board --rules english-draughts --setup \"W:W21,K18:B1-12\" > board.svg"
     )]
     Board(board::BoardArgs),
     /// Count move sequences from a position (engine self-test and speed check).

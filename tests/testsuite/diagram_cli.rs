@@ -69,3 +69,108 @@ fn a_setup_that_does_not_fit_exits_1() {
         .unwrap();
     assert_eq!(output.status.code(), Some(1));
 }
+
+/// `--rules` asks the preset's family: a draughts preset draws its start (or
+/// a FEN) on its own board with the square numbers, as a draughts page does.
+#[test]
+fn a_draughts_preset_draws_its_start_or_a_fen_with_square_numbers() {
+    let output = board_command()
+        .args(["--rules", "english-draughts"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let svg = String::from_utf8(output.stdout).unwrap();
+    let doc = check_svg(&svg);
+    let pieces = doc.descendants().filter(|n| n.has_tag_name("use")).count();
+    assert_eq!(pieces, 24, "twelve men a side");
+    let labels: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    let numbers: Vec<String> = (1..=32).map(|n| n.to_string()).collect();
+    assert_eq!(labels, numbers, "every dark square numbered, in order");
+    assert!(
+        svg.contains("white 12 men, 0 kings; black 12 men, 0 kings; black to move"),
+        "{svg}"
+    );
+
+    let output = board_command()
+        .args([
+            "--rules",
+            "international-draughts",
+            "--setup",
+            "W:WK46,31:B5",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let svg = String::from_utf8(output.stdout).unwrap();
+    let doc = check_svg(&svg);
+    assert_eq!(
+        doc.descendants().filter(|n| n.has_tag_name("use")).count(),
+        3
+    );
+    assert!(
+        svg.contains("international-draughts on a 10×10 board"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("white 1 man, 1 king; black 1 man, 0 kings; white to move"),
+        "{svg}"
+    );
+}
+
+/// A tafl preset draws the special squares its rules give the board.
+#[test]
+fn a_tafl_preset_draws_its_start_with_its_special_squares() {
+    let output = board_command()
+        .args(["--rules", "brandubh"])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let svg = String::from_utf8(output.stdout).unwrap();
+    let doc = check_svg(&svg);
+    assert_eq!(
+        doc.descendants().filter(|n| n.has_tag_name("use")).count(),
+        13
+    );
+    assert!(svg.contains("viewBox=\"0 0 316 316\""), "7×7: {svg}");
+    assert!(svg.contains("8 attackers, 4 defenders, 1 king"), "{svg}");
+}
+
+#[test]
+fn a_preset_with_a_setup_that_does_not_fit_or_no_family_exits_with_the_reason() {
+    let output = board_command()
+        .args(["--rules", "english-draughts", "--setup", "W:W99:B1"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--setup") && stderr.contains("PDN FEN"),
+        "{stderr}"
+    );
+    assert!(output.stdout.is_empty());
+
+    let output = board_command()
+        .args(["--rules", "chess"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("unknown rules preset `chess`") && stderr.contains("english-draughts"),
+        "{stderr}"
+    );
+
+    // The preset sets the board: --rows and --cols do not go with it.
+    let output = board_command()
+        .args(["--rules", "brandubh", "--rows", "9"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -3,9 +3,35 @@
 //! knowing the game. Moves cross this seam as the family writes them in a
 //! record, so the commands print and store what `rulehub replay` reads back.
 
+use rulehub_diagram::{Glyph, Palette, RenderSpec};
 use rulehub_engine::ai::{Deadline, Limits};
+use rulehub_engine::{Dims, Square};
 
 use crate::FAMILIES;
+
+/// A position as `rulehub board` draws it: the board, its pieces, the ops
+/// a page of the family draws its board with when it gives none, and a
+/// sentence describing it (the SVG's `<desc>`).
+#[derive(Debug, Clone)]
+pub struct SetupBoard {
+    pub dims: Dims,
+    pub pieces: Vec<(Square, &'static Glyph)>,
+    pub render: RenderSpec,
+    pub description: String,
+}
+
+/// The board of one of a family's presets, from `setup` (in the family's
+/// own notation) or the preset's start. `None` when no family has the
+/// preset; an error sentence when the setup does not fit its board.
+pub fn setup_board(
+    preset: &str,
+    setup: Option<&str>,
+    palette: &Palette,
+) -> Option<Result<SetupBoard, String>> {
+    FAMILIES
+        .iter()
+        .find_map(|family| family.setup_board(preset, setup, palette))
+}
 
 /// What the command line asked for, beyond the preset.
 #[derive(Debug, Clone, Copy, Default)]

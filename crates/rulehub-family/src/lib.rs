@@ -29,8 +29,8 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 pub use command_line::{
-    CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought,
-    command_line_engine,
+    CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, SetupBoard,
+    Thought, command_line_engine, setup_board,
 };
 pub use registry::{FAMILIES, find};
 
@@ -79,6 +79,17 @@ pub trait GameFamily: Sync {
         preset: &str,
         request: &EngineRequest<'_>,
     ) -> Option<Result<Box<dyn CommandLineEngine>, String>>;
+
+    /// The board `rulehub board --rules PRESET` draws: one of this family's
+    /// presets from `setup` (the family's notation) or the preset's start,
+    /// with the family's default drawing of that board. `None` when
+    /// `preset` is not this family's.
+    fn setup_board(
+        &self,
+        preset: &str,
+        setup: Option<&str>,
+        palette: &Palette,
+    ) -> Option<Result<SetupBoard, String>>;
 
     /// Every sentence the practice board says, in `lang` (a JSON object
     /// whose members join [`VariantRules::practice`]'s): the same for every

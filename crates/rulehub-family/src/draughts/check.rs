@@ -196,7 +196,7 @@ fn with_numbers(mut spec: RenderSpec, rules: &DraughtsRules) -> RenderSpec {
 
 /// The board drawn without a `render` block: light and dark squares (the
 /// pieces stand on the dark ones), a frame, the pieces and the square numbers.
-fn default_board(rules: &DraughtsRules) -> RenderSpec {
+pub(crate) fn default_board(rules: &DraughtsRules) -> RenderSpec {
     let token = |t: &str| t.to_string();
     RenderSpec {
         // Draughts names squares by number, not by file and rank.

@@ -80,6 +80,15 @@ impl GameFamily for Draughts {
     ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
         tools::engine(preset, request)
     }
+
+    fn setup_board(
+        &self,
+        preset: &str,
+        setup: Option<&str>,
+        _palette: &Palette,
+    ) -> Option<Result<crate::SetupBoard, String>> {
+        tools::setup_board(preset, setup)
+    }
 }
 
 /// A draughts variant's rules as checked for its page, with its start

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use rulehub_draughts::record;
-use rulehub_draughts::{Colour, Game, Outcome, Preset, ai, fen};
+use rulehub_draughts::{Colour, Game, Kind, Outcome, Preset, ai, fen};
 use rulehub_engine::ai::{Deadline, Limits};
 
 use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
@@ -192,4 +192,49 @@ impl CommandLineEngine for DraughtsEngine {
             outcome,
         })
     }
+}
+
+/// A draughts preset's board for `rulehub board`: the FEN's position (or
+/// the preset's start), drawn with the square numbers as a page without a
+/// `render` block draws it.
+pub fn setup_board(preset: &str, setup: Option<&str>) -> Option<Result<crate::SetupBoard, String>> {
+    let rules = Preset::from_name(preset)?.rules();
+    let position = match setup {
+        None => Ok(rules.start_position()),
+        Some(text) => fen::parse(text, rules.geometry())
+            .map_err(|e| format!("not a PDN FEN for this board: {}", e.reason)),
+    };
+    Some(position.map(|position| {
+        let size = rules.board_size;
+        let count = |colour, kind| {
+            position
+                .pieces()
+                .filter(|(_, p)| p.colour == colour && p.kind == kind)
+                .count()
+        };
+        let side = |colour| {
+            let men = count(colour, Kind::Man);
+            let kings = count(colour, Kind::King);
+            format!(
+                "{} {}, {} {}",
+                men,
+                if men == 1 { "man" } else { "men" },
+                kings,
+                if kings == 1 { "king" } else { "kings" }
+            )
+        };
+        let description = format!(
+            "{preset} on a {size}×{size} board, setup {}: white {}; black {}; {} to move.",
+            fen::write(&position),
+            side(Colour::White),
+            side(Colour::Black),
+            position.to_move().code(),
+        );
+        crate::SetupBoard {
+            dims: rulehub_engine::Dims::new(size, size),
+            pieces: super::glyphs_of(&position),
+            render: super::check::default_board(&rules),
+            description,
+        }
+    }))
 }

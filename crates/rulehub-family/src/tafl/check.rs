@@ -281,7 +281,7 @@ fn render_spec(
 
 /// The board drawn without a `render` block: every special square the rules
 /// give this board (throne on odd boards, corners, camps, escape squares).
-fn default_board(rules: &Rules, dims: Dims, palette: &Palette) -> RenderSpec {
+pub(crate) fn default_board(rules: &Rules, dims: Dims, palette: &Palette) -> RenderSpec {
     let odd = dims.rows % 2 == 1 && dims.cols % 2 == 1;
     let zones = rules
         .special_squares(dims)

@@ -74,6 +74,15 @@ impl GameFamily for Tafl {
     ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
         tools::engine(preset, request)
     }
+
+    fn setup_board(
+        &self,
+        preset: &str,
+        setup: Option<&str>,
+        palette: &Palette,
+    ) -> Option<Result<crate::SetupBoard, String>> {
+        tools::setup_board(preset, setup, palette)
+    }
 }
 
 /// A tafl variant's rules as checked for its page: on the page's own

@@ -200,3 +200,43 @@ impl CommandLineEngine for TaflEngine {
         Box::new(self.clone())
     }
 }
+
+/// A tafl preset's board for `rulehub board`: the setup's own board (or
+/// the preset's start), drawn with the special squares the preset's rules
+/// give it, as a page without a `render` block draws it.
+pub fn setup_board(
+    preset_name: &str,
+    setup: Option<&str>,
+    palette: &rulehub_diagram::Palette,
+) -> Option<Result<crate::SetupBoard, String>> {
+    let rules = preset(preset_name)?;
+    let position = match setup {
+        None => rules
+            .start_position()
+            .map_err(|e| format!("the preset's setup is invalid: {e}")),
+        Some(text) => Position::setup_dims(text)
+            .and_then(|dims| Position::from_setup(text, dims))
+            .map_err(|e| e.to_string()),
+    };
+    Some(position.map(|position| {
+        let dims = position.dims();
+        let pieces = position.pieces();
+        let count = |letter| pieces.iter().filter(|(_, p)| p.letter() == letter).count();
+        let description = format!(
+            "{preset_name} on a {dims} board, setup {}: {} attackers, {} defenders, {} king.",
+            setup.unwrap_or(&rules.setup).trim(),
+            count('b'),
+            count('w'),
+            count('K'),
+        );
+        crate::SetupBoard {
+            dims,
+            render: super::check::default_board(&rules, dims, palette),
+            pieces: pieces
+                .into_iter()
+                .map(|(square, piece)| (square, super::glyph(piece)))
+                .collect(),
+            description,
+        }
+    }))
+}
