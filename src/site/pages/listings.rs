@@ -87,26 +87,58 @@ fn sitemap_entries(site: &SiteContext) -> Vec<sitemap::Entry> {
     entries
 }
 
+/// A family's variants in the order a language lists them (by `order`,
+/// then title as its readers sort), each with its title in that language
+/// and the language its page is read in (the default one when the variant
+/// has no translation).
+pub(super) fn variant_order<'a>(
+    site: &'a SiteContext<'_>,
+    family: &'a Family,
+    lang: &'a str,
+) -> Vec<ListedOrder<'a>> {
+    let collator = Collator::for_language(lang);
+    let mut listed: Vec<ListedOrder<'a>> = family
+        .variants
+        .iter()
+        .map(|variant| {
+            let translation = variant.translations.get(lang);
+            let translated = lang == site.default_lang() || translation.is_some();
+            ListedOrder {
+                variant,
+                title: translation.map_or(&variant.page.front.title, |t| &t.front.title),
+                translated,
+                target_lang: if translated {
+                    lang
+                } else {
+                    site.default_lang()
+                },
+            }
+        })
+        .collect();
+    listed.sort_by_cached_key(|v| (v.variant.page.front.order, collator.sort_key(v.title)));
+    listed
+}
+
+/// One entry of [`variant_order`].
+pub(super) struct ListedOrder<'a> {
+    pub variant: &'a Variant,
+    pub title: &'a str,
+    pub translated: bool,
+    pub target_lang: &'a str,
+}
+
 pub(super) fn listed_variants(
     site: &SiteContext,
     family: &Family,
     lang: &str,
 ) -> Vec<ListedVariant> {
-    let mut listed: Vec<(i64, String, ListedVariant)> = family
-        .variants
-        .iter()
-        .map(|v| {
-            let translation = v.translations.get(lang);
-            let translated = lang == site.default_lang() || translation.is_some();
-            let target_lang = if translated {
-                lang
-            } else {
-                site.default_lang()
-            };
-            let title = translation
-                .map_or(&v.page.front.title, |t| &t.front.title)
-                .clone();
-            let summary = translation
+    variant_order(site, family, lang)
+        .into_iter()
+        .map(|listed| {
+            let v = listed.variant;
+            let summary = v
+                .translations
+                .get(lang)
                 .and_then(|t| t.front.summary.clone())
                 .or_else(|| v.page.front.summary.clone())
                 .unwrap_or_default();
@@ -114,27 +146,20 @@ pub(super) fn listed_variants(
                 .checked
                 .get(&(family.name.clone(), v.name.clone()))
                 .map_or_else(String::new, |c| c.dims.to_string());
-            (
-                v.page.front.order,
-                title.clone(),
-                ListedVariant {
-                    name: v.name.clone(),
-                    title,
-                    summary,
-                    href: site.href(&site.dir(PageId::Variant(family, v), target_lang)),
-                    translated,
-                    board,
-                    thumbnail: format!(
-                        "{}board.svg",
-                        site.href(&site.dir(PageId::Variant(family, v), site.default_lang()))
-                    ),
-                },
-            )
+            ListedVariant {
+                name: v.name.clone(),
+                title: listed.title.to_string(),
+                summary,
+                href: site.href(&site.dir(PageId::Variant(family, v), listed.target_lang)),
+                translated: listed.translated,
+                board,
+                thumbnail: format!(
+                    "{}board.svg",
+                    site.href(&site.dir(PageId::Variant(family, v), site.default_lang()))
+                ),
+            }
         })
-        .collect();
-    let collator = Collator::for_language(lang);
-    listed.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| collator.compare(&a.1, &b.1)));
-    listed.into_iter().map(|(_, _, v)| v).collect()
+        .collect()
 }
 
 pub(super) fn render_home(site: &SiteContext, lang: &str) -> Result<PageOutput, Vec<Diagnostic>> {

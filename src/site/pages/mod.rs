@@ -239,18 +239,25 @@ fn neighbours(site: &SiteContext) -> HashMap<(String, String, String), Pager> {
     let mut all = HashMap::new();
     for family in &site.hub.families {
         for lang in site.languages() {
-            let listed = listings::listed_variants(site, family, lang);
-            let link = |v: &ListedVariant| PagerLink {
-                title: v.title.clone(),
-                href: v.href.clone(),
-            };
+            let listed = listings::variant_order(site, family, lang);
+            let links: Vec<PagerLink> = listed
+                .iter()
+                .map(|v| PagerLink {
+                    title: v.title.to_string(),
+                    href: site.href(&site.dir(PageId::Variant(family, v.variant), v.target_lang)),
+                })
+                .collect();
             for (i, v) in listed.iter().enumerate() {
                 let pager = Pager {
-                    previous: i.checked_sub(1).map(|p| link(&listed[p])),
-                    next: listed.get(i + 1).map(link),
+                    previous: i.checked_sub(1).map(|p| links[p].clone()),
+                    next: links.get(i + 1).cloned(),
                 };
                 all.insert(
-                    (family.name.clone(), v.name.clone(), lang.to_string()),
+                    (
+                        family.name.clone(),
+                        v.variant.name.clone(),
+                        lang.to_string(),
+                    ),
                     pager,
                 );
             }
