@@ -84,6 +84,13 @@ pub(super) fn render_print(
     if !problems.is_empty() {
         return Err(problems);
     }
+    if site.stopped() {
+        // The pass keeps nothing: do not lay out a partial page.
+        return Ok(PageOutput {
+            files: Vec::new(),
+            diagrams: 0,
+        });
+    }
     #[derive(Serialize)]
     struct PrintPage {
         #[serde(flatten)]

@@ -17,7 +17,15 @@ pub(super) fn render_search(site: &SiteContext) -> Result<UnitOutput, Vec<Diagno
     let languages = site.languages();
     let files: Vec<Vec<(String, Vec<u8>)>> = languages
         .par_iter()
-        .map(|lang| search::index_files(lang, &language_documents(site, lang)))
+        .map(|lang| {
+            let documents = language_documents(site, lang);
+            // Told to stop (serve has a newer edit): the documents are
+            // partial and the pass keeps nothing, so do not index them.
+            if site.stopped() {
+                return Vec::new();
+            }
+            search::index_files(lang, &documents)
+        })
         .collect();
     Ok(UnitOutput {
         files: files.into_iter().flatten().collect(),
