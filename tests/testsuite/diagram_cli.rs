@@ -12,17 +12,22 @@ fn board_command() -> Command {
     command
 }
 
+/// The SVG `rulehub board ARGS` prints, which must succeed.
+fn drawn(args: &[&str]) -> String {
+    let output = board_command().args(args).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// How many pieces (`<use>` of a glyph) an SVG draws.
+fn piece_count(doc: &roxmltree::Document) -> usize {
+    doc.descendants().filter(|n| n.has_tag_name("use")).count()
+}
+
 #[test]
 fn a_setup_prints_an_svg_with_its_pieces() {
-    let mut command = board_command();
-    let output = command.args(["--setup", TABLUT]).output().unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let svg = String::from_utf8(output.stdout).unwrap();
-    let doc = check_svg(&svg);
-    assert_eq!(
-        doc.descendants().filter(|n| n.has_tag_name("use")).count(),
-        25
-    );
+    let svg = drawn(&["--setup", TABLUT]);
+    assert_eq!(piece_count(&check_svg(&svg)), 25);
     assert!(
         svg.contains("viewBox=\"0 0 396 396\""),
         "9×9 inferred from the setup"
@@ -74,15 +79,9 @@ fn a_setup_that_does_not_fit_exits_1() {
 /// a FEN) on its own board with the square numbers, as a draughts page does.
 #[test]
 fn a_draughts_preset_draws_its_start_or_a_fen_with_square_numbers() {
-    let output = board_command()
-        .args(["--rules", "english-draughts"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let svg = String::from_utf8(output.stdout).unwrap();
+    let svg = drawn(&["--rules", "english-draughts"]);
     let doc = check_svg(&svg);
-    let pieces = doc.descendants().filter(|n| n.has_tag_name("use")).count();
-    assert_eq!(pieces, 24, "twelve men a side");
+    assert_eq!(piece_count(&doc), 24, "twelve men a side");
     let labels: Vec<&str> = doc
         .descendants()
         .filter(|n| n.has_tag_name("text"))
@@ -96,22 +95,13 @@ fn a_draughts_preset_draws_its_start_or_a_fen_with_square_numbers() {
         "{svg}"
     );
 
-    let output = board_command()
-        .args([
-            "--rules",
-            "international-draughts",
-            "--setup",
-            "W:WK46,31:B5",
-        ])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let svg = String::from_utf8(output.stdout).unwrap();
-    let doc = check_svg(&svg);
-    assert_eq!(
-        doc.descendants().filter(|n| n.has_tag_name("use")).count(),
-        3
-    );
+    let svg = drawn(&[
+        "--rules",
+        "international-draughts",
+        "--setup",
+        "W:WK46,31:B5",
+    ]);
+    assert_eq!(piece_count(&check_svg(&svg)), 3);
     assert!(
         svg.contains("international-draughts on a 10×10 board"),
         "{svg}"
@@ -125,17 +115,8 @@ fn a_draughts_preset_draws_its_start_or_a_fen_with_square_numbers() {
 /// A tafl preset draws the special squares its rules give the board.
 #[test]
 fn a_tafl_preset_draws_its_start_with_its_special_squares() {
-    let output = board_command()
-        .args(["--rules", "brandubh"])
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "{output:?}");
-    let svg = String::from_utf8(output.stdout).unwrap();
-    let doc = check_svg(&svg);
-    assert_eq!(
-        doc.descendants().filter(|n| n.has_tag_name("use")).count(),
-        13
-    );
+    let svg = drawn(&["--rules", "brandubh"]);
+    assert_eq!(piece_count(&check_svg(&svg)), 13);
     assert!(svg.contains("viewBox=\"0 0 316 316\""), "7×7: {svg}");
     assert!(svg.contains("8 attackers, 4 defenders, 1 king"), "{svg}");
 }
