@@ -236,6 +236,28 @@ mod tests {
                 }
             }
 
+            /// Whatever start position a page sends, the room opens it or
+            /// refuses it as `bad-rules`, never panics; an opened room
+            /// checks its own legal moves.
+            #[test]
+            fn any_setup_opens_a_game_or_is_refused(
+                setup in "[WB]:[WBK0-9,:\\- ]{0,40}",
+                preset in prop::sample::select(Preset::ALL.to_vec()),
+            ) {
+                let json = serde_json::to_value(preset.rules()).expect("json");
+                match DraughtsRoomGame::open(&json, Some(&setup)) {
+                    Ok(room) => {
+                        for mv in room.game.legal_moves() {
+                            let full = mv.full_notation();
+                            prop_assert_eq!(room.check(&full), Ok(full.clone()));
+                        }
+                    }
+                    Err(refusal) => {
+                        prop_assert_eq!(refusal.code, crate::protocol::ErrorCode::BadRules);
+                    }
+                }
+            }
+
             /// Whatever a client sends, the room answers with a refusal or a
             /// legal move, never a panic.
             #[test]
