@@ -2,7 +2,8 @@
 //! examples (resolve rules and replay every worked example), draw (every
 //! board and example diagram), markdown (every body with its embeds),
 //! templates (the variant page template), write (the atomic output write),
-//! a rebuild after a one-file edit (what `rulehub serve` does), and the whole
+//! a rebuild after a one-file edit (what `rulehub serve` does) and serve's
+//! quick pass after one (the edited variant's pages only), and the whole
 //! build in memory and streamed to disk.
 //!
 //! The hub is the bundled one by default; point `RULEHUB_BENCH_HUB` at a
@@ -259,6 +260,23 @@ fn bench(c: &mut Criterion) {
             .expect("writable");
             session
                 .rebuild(std::slice::from_ref(&edited))
+                .expect("the hub rebuilds")
+        })
+    });
+
+    // serve's first pass after that edit: the edited variant's pages only,
+    // the search index and the print pages left stale (they stay stale
+    // here, so every round is a quick pass).
+    group.bench_function("serve-quick-pass-after-one-edit", |b| {
+        b.iter(|| {
+            round += 1;
+            std::fs::write(
+                copy.path().join(&edited),
+                format!("{original}\n\nEdit {round}.\n"),
+            )
+            .expect("writable");
+            session
+                .rebuild_quick(std::slice::from_ref(&edited))
                 .expect("the hub rebuilds")
         })
     });

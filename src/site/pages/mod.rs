@@ -7,7 +7,7 @@
 //! examples; `collate` sorts titles per language.
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use serde::Serialize;
 
@@ -207,10 +207,24 @@ impl SiteContext<'_> {
 pub static RUN_TO_END: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 /// The previous and next variant of every variant page, in the order its
-/// family page lists them in the page's language. Computed once a build
-/// (listing a family sorts it), not once a page.
+/// family page lists them in the page's language. A family's order in a
+/// language is worked out the first time one of its pages asks (listing
+/// sorts the family), not once a page, and only for the families and
+/// languages some rendered page shows: serve's quick pass renders one
+/// variant, not the whole site.
 #[derive(Default)]
-pub struct Neighbours(std::sync::OnceLock<HashMap<(String, String, String), Pager>>);
+pub struct Neighbours(Mutex<HashMap<FamilyLanguage, Arc<OnceLock<ListingOrder>>>>);
+
+/// A family's name and a language's code.
+type FamilyLanguage = (String, String);
+
+/// A family's variants in the order its page lists them in one language.
+struct ListingOrder {
+    /// Each variant's place in `links`, by the variant's address: the hub
+    /// neither moves nor changes while a build renders it.
+    place: HashMap<usize, usize>,
+    links: Vec<PagerLink>,
+}
 
 /// Links to the variants before and after a page in its family's list.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -227,43 +241,47 @@ struct PagerLink {
 
 impl Neighbours {
     fn pager(&self, site: &SiteContext, family: &Family, variant: &Variant, lang: &str) -> Pager {
-        self.0
-            .get_or_init(|| neighbours(site))
-            .get(&(family.name.clone(), variant.name.clone(), lang.to_string()))
-            .cloned()
-            .unwrap_or_default()
+        let order = Arc::clone(
+            self.0
+                .lock()
+                .expect("no panics while holding the lock")
+                .entry((family.name.clone(), lang.to_string()))
+                .or_default(),
+        );
+        // Sorted outside the lock, so other families and languages go on.
+        let order = order.get_or_init(|| ListingOrder::new(site, family, lang));
+        let Some(&place) = order.place.get(&address(variant)) else {
+            return Pager::default();
+        };
+        Pager {
+            previous: place.checked_sub(1).map(|p| order.links[p].clone()),
+            next: order.links.get(place + 1).cloned(),
+        }
     }
 }
 
-fn neighbours(site: &SiteContext) -> HashMap<(String, String, String), Pager> {
-    let mut all = HashMap::new();
-    for family in &site.hub.families {
-        for lang in site.languages() {
-            let listed = listings::variant_order(site, family, lang);
-            let links: Vec<PagerLink> = listed
+impl ListingOrder {
+    fn new(site: &SiteContext, family: &Family, lang: &str) -> ListingOrder {
+        let listed = listings::variant_order(site, family, lang);
+        ListingOrder {
+            place: listed
+                .iter()
+                .enumerate()
+                .map(|(place, v)| (address(v.variant), place))
+                .collect(),
+            links: listed
                 .iter()
                 .map(|v| PagerLink {
                     title: v.title.to_string(),
                     href: site.href(&site.dir(PageId::Variant(family, v.variant), v.target_lang)),
                 })
-                .collect();
-            for (i, v) in listed.iter().enumerate() {
-                let pager = Pager {
-                    previous: i.checked_sub(1).map(|p| links[p].clone()),
-                    next: links.get(i + 1).cloned(),
-                };
-                all.insert(
-                    (
-                        family.name.clone(),
-                        v.variant.name.clone(),
-                        lang.to_string(),
-                    ),
-                    pager,
-                );
-            }
+                .collect(),
         }
     }
-    all
+}
+
+fn address(variant: &Variant) -> usize {
+    std::ptr::from_ref(variant) as usize
 }
 
 /// Which page, independent of language.
