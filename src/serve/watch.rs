@@ -13,7 +13,7 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use notify::event::{AccessKind, AccessMode};
+use notify::event::{AccessKind, AccessMode, CreateKind, ModifyKind};
 use notify::{Event, EventKind, RecommendedWatcher, RecursiveMode, Watcher as _};
 
 use super::ServeError;
@@ -24,7 +24,9 @@ pub const WATCHED_DIRS: [&str; 3] = ["content", "templates", "themes"];
 pub const CONFIG_FILE: &str = "hub.yaml";
 
 /// Quiet time after the last change before a rebuild starts (editors
-/// write a file in several steps).
+/// write a file in several steps), unless the batch is already settled:
+/// every source written has been closed, and nothing was removed or
+/// renamed (those come without a close). See [`Settling`].
 const DEBOUNCE: Duration = Duration::from_millis(30);
 /// The longest a burst of changes can hold a rebuild back.
 const MAX_WAIT: Duration = Duration::from_millis(500);
@@ -81,27 +83,23 @@ impl Watcher {
                         Err(RecvTimeoutError::Timeout) => continue,
                         Err(RecvTimeoutError::Disconnected) => break,
                     };
-                    let mut changed = Vec::new();
-                    let mut lost = false;
-                    let mut take =
-                        |event: notify::Result<Event>,
-                         on_batch: &mut dyn FnMut(Result<Batch, String>)| {
-                            match event {
-                                Ok(event) if event.need_rescan() => lost = true,
-                                Ok(event) if is_change(&event.kind) => changed.extend(event.paths),
-                                Ok(_) => {}
-                                Err(error) => on_batch(Err(error.to_string())),
-                            }
-                        };
-                    take(first, &mut on_batch);
-                    // Debounce: wait for a quiet moment, but not forever.
+                    let mut batch = Gathering::default();
+                    batch.take(&root, first, &mut on_batch);
+                    // Debounce: wait for a quiet moment, but not forever,
+                    // and not at all once every written source is closed.
                     let started = Instant::now();
                     while started.elapsed() < MAX_WAIT {
-                        match rx.recv_timeout(DEBOUNCE) {
-                            Ok(event) => take(event, &mut on_batch),
+                        let wait = if batch.settling.settled() {
+                            Duration::ZERO
+                        } else {
+                            DEBOUNCE
+                        };
+                        match rx.recv_timeout(wait) {
+                            Ok(event) => batch.take(&root, event, &mut on_batch),
                             Err(_) => break,
                         }
                     }
+                    let Gathering { changed, lost, .. } = batch;
                     rewatch(&mut watcher, &root, &changed);
                     let mut relevant: Vec<PathBuf> = changed
                         .iter()
@@ -147,6 +145,71 @@ fn is_change(kind: &EventKind) -> bool {
         EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
         EventKind::Access(_) => false,
         _ => true,
+    }
+}
+
+/// The events of one batch, as they arrive.
+#[derive(Default)]
+struct Gathering {
+    changed: Vec<PathBuf>,
+    /// The kernel's queue overflowed: events were lost.
+    lost: bool,
+    settling: Settling,
+}
+
+impl Gathering {
+    fn take(
+        &mut self,
+        root: &Path,
+        event: notify::Result<Event>,
+        on_batch: &mut dyn FnMut(Result<Batch, String>),
+    ) {
+        match event {
+            Ok(event) if event.need_rescan() => self.lost = true,
+            Ok(event) if is_change(&event.kind) => {
+                self.settling.note(root, &event);
+                self.changed.extend(event.paths);
+            }
+            Ok(_) => {}
+            Err(error) => on_batch(Err(error.to_string())),
+        }
+    }
+}
+
+/// Whether a batch of events is complete without waiting for quiet: a
+/// source closed after writing is a finished save (an editor, `git`, a
+/// script), so the rebuild need not wait the debounce for it. A source
+/// written but not yet closed, or any removal or rename (which come
+/// without a close, often in pairs), keeps the debounce.
+#[derive(Debug, Default)]
+struct Settling {
+    /// Sources written and not closed since.
+    open: std::collections::HashSet<PathBuf>,
+    /// A source was closed after writing.
+    closed: bool,
+    /// Something changed that no close will follow.
+    unsure: bool,
+}
+
+impl Settling {
+    fn note(&mut self, root: &Path, event: &Event) {
+        let sources = event.paths.iter().filter_map(|p| relevant(root, p));
+        match event.kind {
+            EventKind::Access(AccessKind::Close(AccessMode::Write)) => {
+                for path in sources {
+                    self.open.remove(&path);
+                    self.closed = true;
+                }
+            }
+            EventKind::Create(CreateKind::File) | EventKind::Modify(ModifyKind::Data(_)) => {
+                self.open.extend(sources);
+            }
+            _ => self.unsure |= sources.count() > 0,
+        }
+    }
+
+    fn settled(&self) -> bool {
+        self.closed && self.open.is_empty() && !self.unsure
     }
 }
 
@@ -205,6 +268,64 @@ mod tests {
         ))));
         assert!(is_change(&EventKind::Create(CreateKind::File)));
         assert!(is_change(&EventKind::Remove(RemoveKind::File)));
+    }
+
+    fn event(kind: EventKind, paths: &[&str]) -> Event {
+        paths.iter().fold(Event::new(kind), |event, path| {
+            event.add_path(PathBuf::from(path))
+        })
+    }
+
+    fn settled_after(events: &[Event]) -> bool {
+        let mut settling = Settling::default();
+        for event in events {
+            settling.note(Path::new("/hub"), event);
+        }
+        settling.settled()
+    }
+
+    #[test]
+    fn a_save_is_settled_once_every_written_source_is_closed() {
+        use notify::event::{DataChange, RenameMode};
+        let write = |path| {
+            event(
+                EventKind::Modify(ModifyKind::Data(DataChange::Any)),
+                &[path],
+            )
+        };
+        let close = |path| {
+            event(
+                EventKind::Access(AccessKind::Close(AccessMode::Write)),
+                &[path],
+            )
+        };
+        let a = "/hub/content/tafl/a.md";
+        let b = "/hub/content/tafl/b.md";
+        assert!(!settled_after(&[write(a)]), "written, not yet closed");
+        assert!(settled_after(&[write(a), close(a)]));
+        assert!(
+            !settled_after(&[write(a), write(b), close(a)]),
+            "b is still being written"
+        );
+        assert!(settled_after(&[write(a), write(b), close(a), close(b)]));
+        assert!(
+            !settled_after(&[
+                write("/hub/content/tafl/.a.md.swp"),
+                close("/hub/content/tafl/.a.md.swp")
+            ]),
+            "an editor's swap file is no source: its close settles nothing"
+        );
+        // An editor's atomic save: a temporary file renamed over the page.
+        let rename = event(
+            EventKind::Modify(ModifyKind::Name(RenameMode::Both)),
+            &["/hub/content/tafl/a.md.tmp", a],
+        );
+        assert!(
+            !settled_after(&[write(b), close(b), rename]),
+            "a rename comes without a close: wait for quiet"
+        );
+        let removed = event(EventKind::Remove(notify::event::RemoveKind::File), &[a]);
+        assert!(!settled_after(&[write(b), close(b), removed]));
     }
 
     #[test]
