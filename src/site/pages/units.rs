@@ -112,15 +112,22 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
     match unit {
         Unit::Variant(family, variant) => {
             let cache = DiagramCache::default();
+            let page = |lang: &str| render_variant(site, family, variant, lang, &cache);
             // The default language first: the diagram files its pages share
-            // carry the text of the first language to draw them.
-            let mut languages = site.languages();
-            languages.sort_by_key(|lang| *lang != site.default_lang());
-            let pages = languages
+            // carry the text of the first language to draw them. The others
+            // in parallel, for serve, whose quick pass renders one variant.
+            let default = site.default_lang();
+            let others: Vec<&str> = site
+                .languages()
                 .into_iter()
+                .filter(|lang| *lang != default)
                 .filter(|lang| site.exists(PageId::Variant(family, variant), lang))
-                .map(|lang| render_variant(site, family, variant, lang, &cache))
                 .collect();
+            let mut pages = Vec::with_capacity(others.len() + 1);
+            if site.exists(PageId::Variant(family, variant), default) {
+                pages.push(page(default));
+            }
+            pages.par_extend(others.into_par_iter().map(page));
             gather(pages)
         }
         Unit::Listings => render_listings(site),
