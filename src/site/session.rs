@@ -44,6 +44,9 @@ pub struct Session {
     global: Option<u64>,
     /// Every unit of the last good build.
     units: HashMap<UnitId, UnitRecord>,
+    /// The families' listing orders (previous and next links), kept while
+    /// their siblings and the global fingerprint are unchanged.
+    listing_orders: Arc<pages::ListingOrders>,
 }
 
 /// What a unit read and wrote at the last good build.
@@ -120,6 +123,7 @@ impl Session {
             audits: AuditMemo::default(),
             global: None,
             units: HashMap::new(),
+            listing_orders: Arc::default(),
         }
     }
 
@@ -181,10 +185,21 @@ impl Session {
             }),
         )?;
         let global = global_fingerprint(&prepared, &self.options);
+        let siblings = sibling_hashes(&prepared.hub);
+        let order_keys: HashMap<String, u64> = siblings
+            .iter()
+            .map(|(family, hash)| {
+                let mut key = DefaultHasher::new();
+                (hash, global).hash(&mut key);
+                (family.to_string(), key.finish())
+            })
+            .collect();
+        self.listing_orders.keep_only(&order_keys);
+        prepared.neighbours =
+            pages::Neighbours::remembering(Arc::clone(&self.listing_orders), order_keys);
         let mut site = prepared.context();
         site.stop = stop;
         let all = pages::units(&site);
-        let siblings = sibling_hashes(site.hub);
         let mut stale: Vec<(Unit, Inputs)> = all
             .iter()
             .map(|unit| (*unit, inputs(site.hub, *unit, &siblings)))
@@ -359,7 +374,7 @@ impl PartialEq for Inputs {
 /// What a unit reads from the content (what it reads from hub.yaml and
 /// the theme is in the global fingerprint).
 /// Per family, a hash of what its variants' previous and next links read:
-/// every variant's name, order and title in every language.
+/// every variant's name, slug, order and title in every language.
 fn sibling_hashes(hub: &Hub) -> HashMap<&str, u64> {
     hub.families
         .iter()
@@ -367,7 +382,7 @@ fn sibling_hashes(hub: &Hub) -> HashMap<&str, u64> {
             let mut hasher = DefaultHasher::new();
             for sibling in &family.variants {
                 let front = &sibling.page.front;
-                (&sibling.name, front.order, &front.title).hash(&mut hasher);
+                (&sibling.name, &sibling.slug, front.order, &front.title).hash(&mut hasher);
                 for (lang, translation) in &sibling.translations {
                     (lang, &translation.front.title).hash(&mut hasher);
                 }

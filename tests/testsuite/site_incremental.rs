@@ -254,6 +254,28 @@ fn a_front_matter_edit_re_renders_the_listings_and_the_neighbours_too() {
 }
 
 #[test]
+fn a_new_slug_moves_the_neighbours_links_too() {
+    let hub = hub();
+    let mut served = Served::start(hub.root());
+    assert!(
+        served
+            .page("tafl/standard/index.html")
+            .contains("href=\"/tafl/second/\"")
+    );
+    let path = "content/tafl/second.md";
+    hub.write(
+        path,
+        hub.read(path)
+            .replacen("slug: \"second\"", "slug: \"zweite\"", 1),
+    );
+    served.rebuild(&[path]);
+    // The listing order a serve session keeps must not outlive the slug.
+    let tablut = served.page("tafl/standard/index.html");
+    assert!(tablut.contains("href=\"/tafl/zweite/\""), "{tablut}");
+    assert!(!tablut.contains("href=\"/tafl/second/\""));
+}
+
+#[test]
 fn changes_the_watcher_missed_are_found_by_size_and_time() {
     let hub = hub();
     let mut served = Served::start(hub.root());

@@ -211,18 +211,42 @@ pub static RUN_TO_END: std::sync::atomic::AtomicBool = std::sync::atomic::Atomic
 /// language is worked out the first time one of its pages asks (listing
 /// sorts the family), not once a page, and only for the families and
 /// languages some rendered page shows: serve's quick pass renders one
-/// variant, not the whole site.
+/// variant, not the whole site. A serve session also keeps the orders from
+/// one rebuild to the next (see [`ListingOrders`]).
 #[derive(Default)]
-pub struct Neighbours(Mutex<HashMap<FamilyLanguage, Arc<OnceLock<ListingOrder>>>>);
+pub struct Neighbours {
+    orders: Arc<ListingOrders>,
+    /// Per family, a key for everything its listing order reads (names,
+    /// slugs, order, titles in every language, and the site's settings);
+    /// an order kept under another key is worked out again.
+    keys: HashMap<String, u64>,
+}
+
+/// Listing orders by family and language, each with the key it was worked
+/// out under.
+#[derive(Default)]
+pub struct ListingOrders(Mutex<HashMap<FamilyLanguage, KeyedOrder>>);
+
+/// An order (worked out when first asked for) and the key it is valid for.
+type KeyedOrder = (u64, Arc<OnceLock<ListingOrder>>);
 
 /// A family's name and a language's code.
 type FamilyLanguage = (String, String);
 
+impl ListingOrders {
+    /// Forgets the orders of families no longer in `families`.
+    pub fn keep_only(&self, families: &HashMap<String, u64>) {
+        self.0
+            .lock()
+            .expect("no panics while holding the lock")
+            .retain(|(family, _), _| families.contains_key(family));
+    }
+}
+
 /// A family's variants in the order its page lists them in one language.
 struct ListingOrder {
-    /// Each variant's place in `links`, by the variant's address: the hub
-    /// neither moves nor changes while a build renders it.
-    place: HashMap<usize, usize>,
+    /// Each variant's place in `links`, by the variant's name.
+    place: HashMap<String, usize>,
     links: Vec<PagerLink>,
 }
 
@@ -240,17 +264,31 @@ struct PagerLink {
 }
 
 impl Neighbours {
+    /// Neighbours that reuse the orders in `orders` whose family's key in
+    /// `keys` is unchanged, and keep what they work out there.
+    pub fn remembering(orders: Arc<ListingOrders>, keys: HashMap<String, u64>) -> Neighbours {
+        Neighbours { orders, keys }
+    }
+
     fn pager(&self, site: &SiteContext, family: &Family, variant: &Variant, lang: &str) -> Pager {
-        let order = Arc::clone(
-            self.0
+        let key = self.keys.get(&family.name).copied().unwrap_or(0);
+        let order = {
+            let mut orders = self
+                .orders
+                .0
                 .lock()
-                .expect("no panics while holding the lock")
+                .expect("no panics while holding the lock");
+            let slot = orders
                 .entry((family.name.clone(), lang.to_string()))
-                .or_default(),
-        );
+                .or_insert_with(|| (key, Arc::default()));
+            if slot.0 != key {
+                *slot = (key, Arc::default());
+            }
+            Arc::clone(&slot.1)
+        };
         // Sorted outside the lock, so other families and languages go on.
         let order = order.get_or_init(|| ListingOrder::new(site, family, lang));
-        let Some(&place) = order.place.get(&address(variant)) else {
+        let Some(&place) = order.place.get(variant.name.as_str()) else {
             return Pager::default();
         };
         Pager {
@@ -267,7 +305,7 @@ impl ListingOrder {
             place: listed
                 .iter()
                 .enumerate()
-                .map(|(place, v)| (address(v.variant), place))
+                .map(|(place, v)| (v.variant.name.clone(), place))
                 .collect(),
             links: listed
                 .iter()
@@ -278,10 +316,6 @@ impl ListingOrder {
                 .collect(),
         }
     }
-}
-
-fn address(variant: &Variant) -> usize {
-    std::ptr::from_ref(variant) as usize
 }
 
 /// Which page, independent of language.
