@@ -24,7 +24,7 @@ pub(super) fn render_search(site: &SiteContext) -> Result<UnitOutput, Vec<Diagno
             if site.stopped() {
                 return Vec::new();
             }
-            search::index_files(lang, &documents)
+            search::index_files(lang, &documents, &|| site.stopped())
         })
         .collect();
     Ok(UnitOutput {

@@ -43,6 +43,9 @@ pub const SNIPPET_CHARS: usize = 160;
 /// files is most of a first build's kernel time (at 24 a file, the 5k-page
 /// benchmark hub wrote 2,300 document files, a sixth of its output).
 pub const DOCS_PER_FILE: usize = 64;
+/// How many documents the indexer takes between looks at whether it should
+/// stop.
+const STOP_CHECK_EVERY: usize = 64;
 
 /// What a match in a heading or a page title is worth, against one
 /// occurrence in the text.
@@ -120,7 +123,14 @@ impl Vocabulary {
 }
 
 /// The files of one language's index: (path under `search/<lang>/`, bytes).
-pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
+/// Nothing once `stopped()` says so (checked every few dozen documents): a
+/// serve catch-up that a newer edit interrupts throws the index away, and
+/// should not hold that edit back while it finishes one.
+pub fn build(
+    lang: &str,
+    documents: &[Document],
+    stopped: &dyn Fn() -> bool,
+) -> Vec<(String, Vec<u8>)> {
     let mut vocabulary = Vocabulary::new(lang);
     // Per term number: (document, weight) in document order.
     let mut postings: Vec<Vec<(u32, u32)>> = Vec::new();
@@ -129,6 +139,9 @@ pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
     let mut seen: Vec<(bool, bool, u32)> = Vec::new();
     let mut touched: Vec<u32> = Vec::new();
     for (number, document) in documents.iter().enumerate() {
+        if number % STOP_CHECK_EVERY == 0 && stopped() {
+            return Vec::new();
+        }
         let number = u32::try_from(number).unwrap_or(u32::MAX);
         let parts = [
             (&document.heading, Part::Heading),
@@ -165,6 +178,9 @@ pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
             postings[index].push((number, weight));
         }
     }
+    if stopped() {
+        return Vec::new();
+    }
     let mut entries: BTreeMap<String, Entry> = BTreeMap::new();
     for (term, list) in vocabulary.terms.into_iter().zip(postings) {
         if !list.is_empty() {
@@ -182,6 +198,9 @@ pub fn build(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
     for (key, body) in shards {
         files.push((format!("t/{}.json", hex(&key)), body.into_bytes()));
         keys.push(key);
+    }
+    if stopped() {
+        return Vec::new();
     }
     for (index, chunk) in documents.chunks(DOCS_PER_FILE).enumerate() {
         files.push((
@@ -342,7 +361,11 @@ mod tests {
 
     #[test]
     fn czech_forms_point_at_their_stem() {
-        let files = build("cs", &[document("Tablut", "Trůn", "Král stojí na trůnu.")]);
+        let files = build(
+            "cs",
+            &[document("Tablut", "Trůn", "Král stojí na trůnu.")],
+            &|| false,
+        );
         let shard = file(&files, &format!("t/{}.json", hex("t")));
         assert_eq!(shard["s"]["tron"], serde_json::json!([0, 9]));
         assert_eq!(shard["f"]["trunu"], "tron");
@@ -357,7 +380,7 @@ mod tests {
             .map(|i| document(&format!("p{i}"), "", "board"))
             .collect();
         documents[MAX_POSTINGS + 5].heading = "Board".into();
-        let files = build("en", &documents);
+        let files = build("en", &documents, &|| false);
         let shard = file(&files, &format!("t/{}.json", hex("b")));
         let list = shard["s"]["board"].as_array().expect("postings");
         assert_eq!(list.len(), MAX_POSTINGS * 2);
@@ -366,11 +389,29 @@ mod tests {
     }
 
     #[test]
+    fn an_index_told_to_stop_stops_part_way_and_gives_nothing() {
+        let documents: Vec<Document> = (0..1000)
+            .map(|i| document("t", "", &format!("word{i}")))
+            .collect();
+        let asked = std::cell::Cell::new(0);
+        let files = build("en", &documents, &|| {
+            asked.set(asked.get() + 1);
+            asked.get() > 3
+        });
+        assert!(files.is_empty());
+        assert_eq!(
+            asked.get(),
+            4,
+            "it stopped at the fourth look, not at the end"
+        );
+    }
+
+    #[test]
     fn big_shards_split_deeper_and_output_is_deterministic() {
         let documents: Vec<Document> = (0..3000)
             .map(|i| document("t", "", &format!("sa{i} sb{i} st")))
             .collect();
-        let files = build("xx", &documents);
+        let files = build("xx", &documents, &|| false);
         let manifest = file(&files, "index.json");
         let keys: Vec<&str> = manifest["keys"]
             .as_array()
@@ -382,7 +423,7 @@ mod tests {
             keys.contains(&"st") && keys.contains(&"sa0") && !keys.contains(&"s"),
             "{keys:?}"
         );
-        assert_eq!(files, build("xx", &documents));
+        assert_eq!(files, build("xx", &documents, &|| false));
     }
 
     #[test]

@@ -75,9 +75,13 @@ fn percent_encode_fragment(anchor: &str) -> String {
 }
 
 /// The index files of one language, paths under the output root.
-pub fn index_files(lang: &str, documents: &[Document]) -> Vec<(String, Vec<u8>)> {
+pub fn index_files(
+    lang: &str,
+    documents: &[Document],
+    stopped: &dyn Fn() -> bool,
+) -> Vec<(String, Vec<u8>)> {
     let folder = folder(lang);
-    index::build(lang, documents)
+    index::build(lang, documents, stopped)
         .into_iter()
         .map(|(path, bytes)| (format!("{folder}{path}"), bytes))
         .collect()
