@@ -250,35 +250,25 @@ fn bench(c: &mut Criterion) {
     session.rebuild(&[]).expect("the hub builds");
     let mut round = 0u64;
     group.throughput(Throughput::Elements(1));
+    // Each round appends a new line to the edited file, as an author does.
+    let mut edit = || {
+        round += 1;
+        std::fs::write(
+            copy.path().join(&edited),
+            format!("{original}\n\nEdit {round}.\n"),
+        )
+        .expect("writable");
+        std::slice::from_ref(&edited)
+    };
     group.bench_function("rebuild-after-one-edit", |b| {
-        b.iter(|| {
-            round += 1;
-            std::fs::write(
-                copy.path().join(&edited),
-                format!("{original}\n\nEdit {round}.\n"),
-            )
-            .expect("writable");
-            session
-                .rebuild(std::slice::from_ref(&edited))
-                .expect("the hub rebuilds")
-        })
+        b.iter(|| session.rebuild(edit()).expect("the hub rebuilds"))
     });
 
     // serve's first pass after that edit: the edited variant's pages only,
     // the search index and the print pages left stale (they stay stale
     // here, so every round is a quick pass).
     group.bench_function("serve-quick-pass-after-one-edit", |b| {
-        b.iter(|| {
-            round += 1;
-            std::fs::write(
-                copy.path().join(&edited),
-                format!("{original}\n\nEdit {round}.\n"),
-            )
-            .expect("writable");
-            session
-                .rebuild_quick(std::slice::from_ref(&edited))
-                .expect("the hub rebuilds")
-        })
+        b.iter(|| session.rebuild_quick(edit()).expect("the hub rebuilds"))
     });
 
     group.throughput(Throughput::Elements(built.stats.pages as u64));
