@@ -209,7 +209,7 @@ fn load_with(
     }
     let entries = match cache.as_deref_mut() {
         Some(cache) => cache.entries(root, &content, &mut diagnostics),
-        None => discover(root, &content, &mut diagnostics),
+        None => discover(root, &content, &mut diagnostics).into(),
     };
     // Which default-language variant files exist, parsed or not, so a
     // translation is called an orphan only when its original is truly absent.
@@ -229,10 +229,10 @@ fn load_with(
         .collect();
     let parsed: Vec<Result<Parsed, Vec<Diagnostic>>> = match cache {
         None => entries
-            .into_par_iter()
+            .par_iter()
             .map(|entry| parse_entry(root, entry, &config))
             .collect(),
-        Some(cache) => cache.parse_all(root, entries, &config),
+        Some(cache) => cache.parse_all(root, &entries, &config),
     };
     let mut hub = Hub {
         root: root.to_path_buf(),

@@ -55,18 +55,18 @@ pub(super) enum Parsed {
 
 pub(super) fn parse_entry(
     root: &Path,
-    entry: Entry,
+    entry: &Entry,
     config: &HubConfig,
 ) -> Result<Parsed, Vec<Diagnostic>> {
-    let (path, lang) = match &entry {
+    let (path, lang) = match entry {
         Entry::Asset(asset) => return Ok(Parsed::Asset(asset.clone())),
         Entry::Home { path, lang }
         | Entry::FamilyIndex { path, lang, .. }
-        | Entry::Variant { path, lang, .. } => (path.clone(), lang.clone()),
+        | Entry::Variant { path, lang, .. } => (path, lang.clone()),
     };
-    let rel = relative(root, &path);
+    let rel = relative(root, path);
     let lang = resolve_language(&rel, lang, config)?;
-    let bytes = read_limited(&path).map_err(|e| vec![Diagnostic::error(&rel, e)])?;
+    let bytes = read_limited(path).map_err(|e| vec![Diagnostic::error(&rel, e)])?;
     let text: Arc<str> = String::from_utf8(bytes)
         .map_err(|e| vec![Diagnostic::not_utf8(&rel, e.as_bytes(), &e.utf8_error())])?
         .into();
@@ -86,15 +86,15 @@ pub(super) fn parse_entry(
             page: section_page(source, split)?,
         },
         Entry::FamilyIndex { family, .. } => Parsed::FamilyIndex {
-            family,
+            family: family.clone(),
             lang,
             page: section_page(source, split)?,
         },
         Entry::Variant { family, name, .. } if is_default => {
             let front = parse_front(&source, &split, VARIANT_KEYS)?;
             Parsed::Variant {
-                family,
-                name,
+                family: family.clone(),
+                name: name.clone(),
                 page: Box::new(Page {
                     source,
                     split,
@@ -105,8 +105,8 @@ pub(super) fn parse_entry(
         Entry::Variant { family, name, .. } => {
             let front = parse_translation_front(&source, &split)?;
             Parsed::Translation {
-                family,
-                name,
+                family: family.clone(),
+                name: name.clone(),
                 lang,
                 page: Page {
                     source,
