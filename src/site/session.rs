@@ -26,7 +26,7 @@ use rayon::prelude::*;
 
 use super::audit::AuditMemo;
 use super::pages::{self, Unit, UnitId, UnitOutput};
-use super::{BuildOptions, Memory, Prepared, SiteFiles, Stats, finish, prepare_with};
+use super::{BuildOptions, Memory, Prepared, SiteFiles, Stats, ThemeMemo, finish, prepare_with};
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
@@ -39,6 +39,7 @@ pub struct Session {
     sources: SourceCache,
     checks: CheckMemo,
     audits: AuditMemo,
+    themes: ThemeMemo,
     /// Fingerprint of what every page reads (hub.yaml, the theme, the
     /// options) at the last good build.
     global: Option<u64>,
@@ -121,6 +122,7 @@ impl Session {
             sources: SourceCache::default(),
             checks: CheckMemo::default(),
             audits: AuditMemo::default(),
+            themes: ThemeMemo::default(),
             global: None,
             units: HashMap::new(),
             listing_orders: Arc::default(),
@@ -182,6 +184,7 @@ impl Session {
                 sources: &mut self.sources,
                 checks: &self.checks,
                 audits: &self.audits,
+                themes: &self.themes,
             }),
         )?;
         let global = global_fingerprint(&prepared, &self.options);

@@ -110,13 +110,13 @@ fn shipped(name: &str, bytes: &[u8]) -> Vec<u8> {
 }
 
 /// A theme file's text and the path to name in messages.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ThemeFile {
     pub path: PathBuf,
     pub text: Arc<str>,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Theme {
     /// (template name, file)
     pub templates: Vec<(String, ThemeFile)>,

@@ -350,6 +350,31 @@ fn hub_and_theme_changes_re_render_everything() {
     assert!(served.page("assets/style.css").contains("#123456"));
 }
 
+/// The session keeps the parsed Fluent strings and templates between
+/// rebuilds; an edited Fluent file must be parsed again, every time.
+#[test]
+fn a_fluent_edit_after_content_edits_shows_on_the_pages() {
+    let hub = hub();
+    let mut served = Served::start(hub.root());
+    let body = hub.read("content/tafl/second.md") + "\nOne more line.\n";
+    hub.write("content/tafl/second.md", &body);
+    served.rebuild(&["content/tafl/second.md"]);
+
+    let builtin = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("themes/default/i18n/en.ftl"),
+    )
+    .expect("the built-in English strings");
+    for title in ["Nothing here", "Nothing here either"] {
+        let strings = builtin.replace(
+            "not-found-title = Page not found",
+            &format!("not-found-title = {title}"),
+        );
+        hub.write("themes/default/i18n/en.ftl", &strings);
+        served.rebuild(&["themes/default/i18n/en.ftl"]);
+        assert!(served.page("404.html").contains(title), "{title}");
+    }
+}
+
 #[test]
 fn after_a_failed_rebuild_the_next_delta_is_against_the_last_good_site() {
     let hub = hub();

@@ -13,7 +13,7 @@ use crate::diagnostic::{Diagnostic, Position};
 use crate::hub::Language;
 
 /// One language's Fluent source, as read from the theme.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FluentSource {
     pub language: Language,
     /// Path for messages, e.g. `themes/default/i18n/cs.ftl`.
