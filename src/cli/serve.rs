@@ -41,6 +41,7 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> ExitCode {
+    crate::keep_freed_memory();
     let options = Options {
         root: args.root.clone(),
         bind: args.bind,
