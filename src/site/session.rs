@@ -203,24 +203,29 @@ impl Session {
         let mut site = prepared.context();
         site.stop = stop;
         let all = pages::units(&site);
-        let mut stale: Vec<(Unit, Inputs)> = all
-            .iter()
-            .map(|unit| (*unit, inputs(site.hub, *unit, &siblings)))
-            .filter(|(unit, inputs)| {
-                self.global != Some(global)
-                    || self
-                        .units
-                        .get(&unit.id())
-                        .is_none_or(|record| record.inputs != *inputs)
-            })
-            .collect();
         let whole_site = |unit: &Unit| matches!(unit, Unit::Search | Unit::Print(_));
-        let deferred = pass == Pass::PagesFirst
-            && self.global == Some(global)
-            && stale.iter().any(|(unit, _)| whole_site(unit))
-            && stale.iter().any(|(unit, _)| !whole_site(unit));
-        if deferred {
-            stale.retain(|(unit, _)| !whole_site(unit));
+        let is_stale = |unit: &Unit, inputs: &Inputs| {
+            self.global != Some(global)
+                || self
+                    .units
+                    .get(&unit.id())
+                    .is_none_or(|record| record.inputs != *inputs)
+        };
+        let stale_among = |whole: bool| {
+            all.iter()
+                .filter(|unit| whole_site(unit) == whole)
+                .map(|unit| (*unit, inputs(site.hub, *unit, &siblings)))
+                .filter(|(unit, inputs)| is_stale(unit, inputs))
+                .collect::<Vec<_>>()
+        };
+        let mut stale = stale_among(false);
+        // A stale page of the site means stale whole-site units too (they
+        // read every page's source), so a quick pass that leaves them to
+        // the catch-up need not work out their inputs: over the search and
+        // print units those are every source again, a fifth of the pass.
+        let deferred = pass == Pass::PagesFirst && self.global == Some(global) && !stale.is_empty();
+        if !deferred {
+            stale.extend(stale_among(true));
         }
         let rendered: Vec<(Unit, Inputs, Result<UnitOutput, Vec<Diagnostic>>)> = stale
             .into_par_iter()
