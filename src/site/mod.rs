@@ -217,7 +217,7 @@ struct Memory<'a> {
     sources: &'a mut SourceCache,
     checks: &'a session::CheckMemo,
     audits: &'a audit::AuditMemo,
-    themes: &'a ThemeMemo,
+    themes: &'a mut ThemeMemo,
 }
 
 fn prepare_with(
@@ -265,15 +265,9 @@ fn prepare_with(
         palette,
         i18n,
         templates,
-    } = match themes.and_then(|memo| memo.get(&theme)) {
-        Some(parts) => parts,
-        None => {
-            let parts = ThemeParts::parse(&theme, &mut diagnostics);
-            if let Some(memo) = themes {
-                memo.put(&theme, &parts);
-            }
-            parts
-        }
+    } = match themes {
+        Some(memo) => memo.get_or_parse(&theme, &mut diagnostics),
+        None => ThemeParts::parse(&theme, &mut diagnostics),
     };
     let checked = palette
         .as_ref()
@@ -364,21 +358,22 @@ impl ThemeParts {
 /// theme file is parsed anew.
 #[derive(Default)]
 struct ThemeMemo {
-    last: std::sync::Mutex<Option<(Theme, ThemeParts)>>,
+    last: Option<(Theme, ThemeParts)>,
 }
 
 impl ThemeMemo {
-    fn get(&self, theme: &Theme) -> Option<ThemeParts> {
-        let last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        last.as_ref()
-            .filter(|(seen, _)| seen == theme)
-            .map(|(_, parts)| parts.clone())
-    }
-
-    fn put(&self, theme: &Theme, parts: &ThemeParts) {
+    /// What `theme` parses into: remembered when it is the last theme
+    /// seen, parsed (and remembered if whole) otherwise.
+    fn get_or_parse(&mut self, theme: &Theme, diagnostics: &mut Vec<Diagnostic>) -> ThemeParts {
+        if let Some((seen, parts)) = &self.last
+            && seen == theme
+        {
+            return parts.clone();
+        }
+        let parts = ThemeParts::parse(theme, diagnostics);
         let whole = parts.palette.is_some() && parts.i18n.is_some() && parts.templates.is_some();
-        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
-        *last = whole.then(|| (theme.clone(), parts.clone()));
+        self.last = whole.then(|| (theme.clone(), parts.clone()));
+        parts
     }
 }
 

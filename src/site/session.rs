@@ -184,7 +184,7 @@ impl Session {
                 sources: &mut self.sources,
                 checks: &self.checks,
                 audits: &self.audits,
-                themes: &self.themes,
+                themes: &mut self.themes,
             }),
         )?;
         let global = global_fingerprint(&prepared, &self.options);
