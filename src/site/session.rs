@@ -219,10 +219,12 @@ impl Session {
                 .collect::<Vec<_>>()
         };
         let mut stale = stale_among(false);
-        // A stale page of the site means stale whole-site units too (they
-        // read every page's source), so a quick pass that leaves them to
-        // the catch-up need not work out their inputs: over the search and
-        // print units those are every source again, a fifth of the pass.
+        // A quick pass with stale pages leaves the whole-site units to the
+        // catch-up without working out their inputs (every source again, a
+        // fifth of the pass). An edit that makes a page stale nearly always
+        // makes them stale too, since they read every page's source; when it
+        // does not (an asset only the listings read), the catch-up finds
+        // nothing to render.
         let deferred = pass == Pass::PagesFirst && self.global == Some(global) && !stale.is_empty();
         if !deferred {
             stale.extend(stale_among(true));

@@ -152,6 +152,24 @@ fn serve_publishes_the_edited_page_first_and_the_whole_site_pages_after() {
     assert!(!nothing.deferred && nothing.rendered == 0);
 }
 
+#[test]
+fn an_asset_edit_leaves_a_catch_up_with_nothing_to_render() {
+    let hub = hub();
+    hub.write("content/tafl/notes.txt", "first\n");
+    let mut served = Served::start(hub.root());
+    hub.write("content/tafl/notes.txt", "second, longer\n");
+    let changed = [PathBuf::from("content/tafl/notes.txt")];
+    let quick = served.session.rebuild_quick(&changed).expect("builds");
+    quick.delta.apply(&mut served.site);
+    assert!(served.page("tafl/notes.txt").contains("second, longer"));
+    // The whole-site units were left for later, and the catch-up finds
+    // them unchanged.
+    let rest = served.session.rebuild(&changed).expect("builds");
+    assert_eq!(rest.rendered, 0);
+    rest.delta.apply(&mut served.site);
+    served.assert_same_as_full_build();
+}
+
 /// serve's catch-up pass after `changed`, told to stop (a newer edit is
 /// waiting) or not.
 fn catch_up(served: &mut Served, changed: &[PathBuf], stop: bool) -> rulehub::site::Rebuilt {
