@@ -681,7 +681,30 @@ fn arrow_path((x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> String {
 }
 
 /// A coordinate rounded to 2 decimals, without trailing zeros or `-0`.
+///
+/// Written from whole hundredths rather than through `f64`'s shortest
+/// formatting, which was a tenth of drawing a diagram: below 10¹¹ the two
+/// agree digit for digit (the nearest `f64` to a number of hundredths has
+/// no shorter decimal), and [`num_by_float`] takes whatever lies beyond.
 fn num(x: f64) -> String {
+    let hundredths = (x * 100.0).round();
+    if hundredths.is_nan() || hundredths.abs() >= 1e13 {
+        return num_by_float(x);
+    }
+    // In range and rounded, so the cast is exact.
+    let hundredths = hundredths as i64;
+    let sign = if hundredths < 0 { "-" } else { "" };
+    let whole = hundredths.unsigned_abs() / 100;
+    match hundredths.unsigned_abs() % 100 {
+        0 if whole == 0 => "0".to_string(),
+        0 => format!("{sign}{whole}"),
+        tenths if tenths % 10 == 0 => format!("{sign}{whole}.{}", tenths / 10),
+        cents => format!("{sign}{whole}.{cents:02}"),
+    }
+}
+
+/// [`num`] by way of `f64`'s own formatting.
+fn num_by_float(x: f64) -> String {
     let rounded = (x * 100.0).round() / 100.0;
     if rounded == 0.0 {
         "0".to_string()
@@ -710,6 +733,31 @@ mod tests {
         assert_eq!(num(12.345), "12.35");
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(1.1), "1.1");
+        assert_eq!(num(-0.05), "-0.05");
+        assert_eq!(num(-12.5), "-12.5");
+        assert_eq!(num(f64::NAN), "NaN");
+    }
+
+    /// Every diagram's bytes depend on `num`: the integer path must write
+    /// what `f64`'s formatting wrote, for the coordinates diagrams use and
+    /// for awkward fractions (an LCG, so the test is the same every run).
+    #[test]
+    fn numbers_match_float_formatting() {
+        for hundredths in -200_000..200_000 {
+            let x = f64::from(hundredths) / 100.0;
+            assert_eq!(num(x), num_by_float(x), "{x}");
+        }
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..200_000 {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            let unit = (state >> 11) as f64 / (1u64 << 53) as f64;
+            for scale in [1.0, 1e3, 1e6, 1e10] {
+                let x = (unit - 0.5) * 2.0 * scale;
+                assert_eq!(num(x), num_by_float(x), "{x}");
+            }
+        }
     }
 
     #[test]

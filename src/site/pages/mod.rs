@@ -654,17 +654,24 @@ impl Embeds for NoEmbeds {
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(text: &str) -> String {
+    // The five are ASCII, so a byte that matches one is a whole character
+    // and the text between them is copied a run at a time.
     let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
+    let mut copied = 0;
+    for (at, byte) in text.bytes().enumerate() {
+        let entity = match byte {
+            b'&' => "&amp;",
+            b'<' => "&lt;",
+            b'>' => "&gt;",
+            b'"' => "&quot;",
+            b'\'' => "&#39;",
+            _ => continue,
+        };
+        out.push_str(&text[copied..at]);
+        out.push_str(entity);
+        copied = at + 1;
     }
+    out.push_str(&text[copied..]);
     out
 }
 
@@ -678,5 +685,10 @@ mod tests {
             escape("<a href=\"x\">&'"),
             "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
         );
+        assert_eq!(
+            escape("trůn <b>&</b> 王"),
+            "trůn &lt;b&gt;&amp;&lt;/b&gt; 王"
+        );
+        assert_eq!(escape(""), "");
     }
 }

@@ -168,14 +168,47 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     Some(tag[start..start + end].to_string())
 }
 
-/// Whitespace runs to one space, trimmed.
+/// Whitespace runs to one space, trimmed: what joining
+/// `str::split_whitespace` with spaces gives, a byte at a time (every page's
+/// text goes through here, and the iterator decoded every character to ask
+/// whether it is a space; only a non-ASCII character needs that).
 fn collapse(text: &str) -> String {
+    let bytes = text.as_bytes();
     let mut out = String::with_capacity(text.len());
-    for word in text.split_whitespace() {
+    let mut push_word = |word: &str| {
         if !out.is_empty() {
             out.push(' ');
         }
         out.push_str(word);
+    };
+    let mut word_start = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let space_len = match byte {
+            b'\t'..=b'\r' | b' ' => 1,
+            0x00..=0x7F => 0,
+            // A UTF-8 lead byte: the start of a character that may be a space.
+            0xC0..=0xFF => text[at..]
+                .chars()
+                .next()
+                .filter(|c| c.is_whitespace())
+                .map_or(0, char::len_utf8),
+            // A continuation byte, inside a character of a word.
+            _ => 0,
+        };
+        if space_len == 0 {
+            word_start.get_or_insert(at);
+            at += 1;
+        } else {
+            if let Some(start) = word_start.take() {
+                push_word(&text[start..at]);
+            }
+            at += space_len;
+        }
+    }
+    if let Some(start) = word_start {
+        push_word(&text[start..]);
     }
     out
 }
@@ -231,6 +264,27 @@ fn entity(name: &str) -> Option<char> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The byte loop must collapse exactly what `split_whitespace` splits
+    /// at: ASCII spaces (vertical tab included), Unicode ones (no-break,
+    /// ideographic, line separator) and nothing in a multi-byte letter.
+    #[test]
+    fn collapse_matches_split_whitespace() {
+        let cases = [
+            "",
+            "   ",
+            "word",
+            "  two\t\twords \n",
+            "a\u{0B}b\u{0C}c\rd",
+            "trůn\u{A0}\u{A0}král\u{3000}王\u{2028}end\u{85}",
+            "ä ö\u{2009}ü\u{202F}ß\u{205F}x\u{1680}y ",
+            "9×9 — tahy\u{200B}zero-width-is-not-space",
+        ];
+        for text in cases {
+            let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert_eq!(collapse(text), expected, "{text:?}");
+        }
+    }
 
     #[test]
     fn cuts_at_headings_and_keeps_their_anchors() {
