@@ -1,9 +1,7 @@
 //! One story per rule that tells the presets apart, told with a position
 //! and the moves the engine allows or refuses (and why).
 
-mod common;
-
-use common::{fen_of, game, n};
+use crate::common::{fen_of, game, n};
 use rulehub_draughts::{
     DrawReason, Game, IllegalMove, Kind, MoveText, Outcome, Preset, WinReason, fen, record,
 };

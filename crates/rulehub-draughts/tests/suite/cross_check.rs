@@ -1,11 +1,9 @@
 //! The crate's move generator agrees with a naive one, move set for move
 //! set, on every position of the start trees and on random positions.
 
-mod common;
-
 use std::collections::BTreeSet;
 
-use common::naive::{self, MoveKey};
+use crate::common::naive::{self, MoveKey};
 use proptest::prelude::*;
 use rulehub_draughts::{Colour, Game, Kind, Piece, Position, Preset};
 

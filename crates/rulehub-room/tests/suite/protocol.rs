@@ -1,9 +1,7 @@
 //! Protocol stories on loopback: a real server on a free port, real
 //! WebSocket clients, every wait bounded.
 
-mod common;
-
-use common::{Client, Running, brandubh, create, http, next_move, post_rooms};
+use crate::common::{Client, Running, brandubh, create, http, next_move, post_rooms};
 use std::sync::Arc;
 use std::time::Duration;
 

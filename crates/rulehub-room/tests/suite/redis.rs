@@ -5,9 +5,7 @@
 //! docs/rooms.md). Without `redis-server` installed the tests are skipped
 //! with a notice, unless `RULEHUB_REQUIRE_REDIS=1` (CI), when they fail.
 
-mod common;
-
-use common::{Client, Running, WAIT, brandubh, create, http, next_move};
+use crate::common::{Client, Running, WAIT, brandubh, create, http, next_move};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
