@@ -1,13 +1,13 @@
 //! Protocol stories on loopback: a real server on a free port, real
 //! WebSocket clients, every wait bounded.
 
-use crate::common::{Client, Running, brandubh, create, http, next_move, post_rooms};
+use crate::common::{
+    Client, Running, brandubh, create, http, play_to_the_end, post_rooms, replay_stored_game,
+};
 use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::SinkExt;
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, record};
 use rulehub_room::{Config, Journal, Limits, RoomServer};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -66,48 +66,9 @@ async fn two_players_finish_a_game_and_its_record_replays() {
     assert_eq!(welcome["token"].as_str().map(str::len), Some(64));
     assert_eq!(state["seats"][1]["taken"], true);
 
-    let mut game = Game::start(&brandubh()).expect("start");
-    let dims = game.dims();
-    let mut seq = state["seq"].as_u64().expect("seq");
-    let mut step = 7;
-    while !game.outcome().is_over() {
-        let mv = next_move(&game, &mut step);
-        let (mover, other) = if game.to_move() == Side::Attackers {
-            (&mut creator, &mut guest)
-        } else {
-            (&mut guest, &mut creator)
-        };
-        mover
-            .send(json!({"type": "move", "move": mv.name(dims), "seq": seq}))
-            .await;
-        let played = game.play(mv).expect("legal");
-        for client in [mover, other] {
-            let moved = client.next_of("moved").await;
-            assert_eq!(moved["move"], mv.name(dims));
-            assert_eq!(moved["seq"], seq + 1);
-            assert_eq!(moved["number"], game.ply());
-            assert_eq!(
-                moved["outcome"],
-                serde_json::to_value(played.outcome).expect("json")
-            );
-        }
-        seq += 1;
-        assert!(game.ply() < 2000, "the scripted game ends");
-    }
-    let (status, text) = http(
-        server.addr,
-        &format!("GET /rooms/{room}/games/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
-    )
-    .await;
-    assert_eq!(status, 200);
-    let mut replayed = Game::start(&brandubh()).expect("start");
-    let summary = record::replay(
-        &mut replayed,
-        record::parse(&text, dims),
-        record::ReplayOptions::default(),
-        |_| {},
-    )
-    .expect("the stored record replays");
+    let seq = state["seq"].as_u64().expect("seq");
+    let (game, seq) = play_to_the_end(&mut creator, &mut guest, seq).await;
+    let summary = replay_stored_game(server.addr, &room).await;
     assert_eq!(summary.outcome, game.outcome());
     assert_eq!(summary.moves, game.ply());
 

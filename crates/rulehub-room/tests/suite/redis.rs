@@ -5,13 +5,15 @@
 //! docs/rooms.md). Without `redis-server` installed the tests are skipped
 //! with a notice, unless `RULEHUB_REQUIRE_REDIS=1` (CI), when they fail.
 
-use crate::common::{Client, Running, WAIT, brandubh, create, http, next_move};
+use crate::common::{
+    Client, Running, WAIT, brandubh, create, http, play_to_the_end, replay_stored_game,
+};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
 use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, Move, record};
+use rulehub_engine::tafl::{Game, Move};
 use rulehub_room::store::{Event, Store};
 use rulehub_room::{Config, Limits, RedisStore, RoomServer};
 use serde_json::{Value, json};
@@ -169,50 +171,11 @@ async fn players_on_two_servers_finish_a_game() {
         }
     }
 
-    let mut game = Game::start(&brandubh()).expect("start");
-    let dims = game.dims();
-    let mut seq = state["seq"].as_u64().expect("seq");
-    let mut step = 7;
-    while !game.outcome().is_over() {
-        let mv = next_move(&game, &mut step);
-        let (mover, other) = if game.to_move() == Side::Attackers {
-            (&mut creator, &mut guest)
-        } else {
-            (&mut guest, &mut creator)
-        };
-        mover
-            .send(json!({"type": "move", "move": mv.name(dims), "seq": seq}))
-            .await;
-        let played = game.play(mv).expect("legal");
-        for client in [mover, other] {
-            let moved = client.next_of("moved").await;
-            assert_eq!(moved["move"], mv.name(dims));
-            assert_eq!(moved["seq"], seq + 1);
-            assert_eq!(moved["number"], game.ply());
-            assert_eq!(
-                moved["outcome"],
-                serde_json::to_value(played.outcome).expect("json")
-            );
-        }
-        seq += 1;
-        assert!(game.ply() < 2000, "the scripted game ends");
-    }
+    let seq = state["seq"].as_u64().expect("seq");
+    let (game, _) = play_to_the_end(&mut creator, &mut guest, seq).await;
     // Either server gives the finished game's record, and it replays.
     for server in [&a, &b] {
-        let (status, text) = http(
-            server.addr,
-            &format!("GET /rooms/{room}/games/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
-        )
-        .await;
-        assert_eq!(status, 200, "{text}");
-        let mut replayed = Game::start(&brandubh()).expect("start");
-        let summary = record::replay(
-            &mut replayed,
-            record::parse(&text, dims),
-            record::ReplayOptions::default(),
-            |_| {},
-        )
-        .expect("the stored record replays");
+        let summary = replay_stored_game(server.addr, &room).await;
         assert_eq!(summary.outcome, game.outcome());
     }
     // A rematch asked on one server starts the next game on both.

@@ -1,7 +1,5 @@
 //! Helpers shared by the crate's tests.
 
-#![allow(dead_code)]
-
 pub mod naive;
 
 use rulehub_draughts::{Game, Geometry, Preset};

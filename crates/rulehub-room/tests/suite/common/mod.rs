@@ -3,13 +3,12 @@
 //! client that reads JSON frames, and a deterministic game to play. Every
 //! wait is bounded by [`WAIT`].
 
-#![allow(dead_code)] // each test binary uses its own part
-
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use rulehub_engine::tafl::{Game, Move, Rules, preset};
+use rulehub_engine::Side;
+use rulehub_engine::tafl::{Game, Move, Rules, preset, record};
 use rulehub_room::RoomServer;
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -186,4 +185,63 @@ pub fn next_move(game: &Game, step: &mut u64) -> Move {
         .wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407);
     moves[(*step >> 33) as usize % moves.len()]
+}
+
+/// Plays the scripted game ([`next_move`]) from the start to its end, each
+/// move sent by the client whose side is to move with the `seq` it follows.
+/// Both clients must see every move as `moved`, with the next seq, the ply
+/// and the outcome. Returns the finished game and the seq after it.
+pub async fn play_to_the_end(
+    attackers: &mut Client,
+    defenders: &mut Client,
+    mut seq: u64,
+) -> (Game, u64) {
+    let mut game = Game::start(&brandubh()).expect("start");
+    let dims = game.dims();
+    let mut step = 7;
+    while !game.outcome().is_over() {
+        let mv = next_move(&game, &mut step);
+        let (mover, other) = if game.to_move() == Side::Attackers {
+            (&mut *attackers, &mut *defenders)
+        } else {
+            (&mut *defenders, &mut *attackers)
+        };
+        mover
+            .send(json!({"type": "move", "move": mv.name(dims), "seq": seq}))
+            .await;
+        let played = game.play(mv).expect("legal");
+        for client in [mover, other] {
+            let moved = client.next_of("moved").await;
+            assert_eq!(moved["move"], mv.name(dims));
+            assert_eq!(moved["seq"], seq + 1);
+            assert_eq!(moved["number"], game.ply());
+            assert_eq!(
+                moved["outcome"],
+                serde_json::to_value(played.outcome).expect("json")
+            );
+        }
+        seq += 1;
+        assert!(game.ply() < 2000, "the scripted game ends");
+    }
+    (game, seq)
+}
+
+/// Game 1 of `room` as the server at `addr` serves its record, replayed
+/// from the start: the record must be there and every move in it legal.
+pub async fn replay_stored_game(addr: SocketAddr, room: &str) -> record::Summary {
+    let (status, text) = http(
+        addr,
+        &format!("GET /rooms/{room}/games/1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"),
+    )
+    .await;
+    assert_eq!(status, 200, "{text}");
+    let mut replayed = Game::start(&brandubh()).expect("start");
+    let dims = replayed.dims();
+    record::replay(
+        &mut replayed,
+        record::parse(&text, dims),
+        record::ReplayOptions::default(),
+        |_| {},
+    )
+    .expect("the stored record replays")
 }
