@@ -203,7 +203,7 @@ impl Session {
         let mut site = prepared.context();
         site.stop = stop;
         let all = pages::units(&site);
-        let whole_site = |unit: &Unit| matches!(unit, Unit::Search | Unit::Print(_));
+        let whole_site = |unit: &Unit| matches!(unit, Unit::PrintAndSearch);
         let is_stale = |unit: &Unit, inputs: &Inputs| {
             self.global != Some(global)
                 || self
@@ -415,16 +415,9 @@ fn inputs(hub: &Hub, unit: Unit, siblings: &HashMap<&str, u64>) -> Inputs {
             let hash = siblings.get(family.name.as_str()).copied().unwrap_or(0);
             inputs.name(&hash.to_le_bytes());
         }
-        Unit::Print(family) => {
-            // The print page shows every variant of its family whole.
-            inputs.name(family.name.as_bytes());
-            inputs.sections(&family.index);
-            for variant in &family.variants {
-                variant_files(&mut inputs, variant, |page_text, _| 0..page_text.len());
-            }
-        }
-        Unit::Search => {
-            // The index reads every family page and every variant whole.
+        Unit::PrintAndSearch => {
+            // The print pages and the index read every family page and
+            // every variant whole.
             for family in &hub.families {
                 inputs.name(family.name.as_bytes());
                 inputs.sections(&family.index);

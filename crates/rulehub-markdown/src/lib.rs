@@ -125,7 +125,47 @@ pub struct Placement<'a> {
     pub id_prefix: &'a str,
 }
 
-impl Placement<'_> {
+impl<'a> Placement<'a> {
+    /// `event` of a body placed as a page of its own, placed here instead.
+    fn place<'e>(&self, event: &Event<'e>) -> Event<'e>
+    where
+        'a: 'e,
+    {
+        match event {
+            Event::Start(Tag::Heading {
+                level,
+                id,
+                classes,
+                attrs,
+            }) => Event::Start(Tag::Heading {
+                level: self.level(*level),
+                id: match id {
+                    Some(id) if !self.id_prefix.is_empty() => {
+                        Some(CowStr::from(format!("{}{id}", self.id_prefix)))
+                    }
+                    id => id.clone(),
+                },
+                classes: classes.clone(),
+                attrs: attrs.clone(),
+            }),
+            Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(self.level(*level))),
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                title,
+                id,
+            }) if !self.id_prefix.is_empty() && dest_url.starts_with('#') => {
+                Event::Start(Tag::Link {
+                    link_type: *link_type,
+                    dest_url: CowStr::from(format!("#{}{}", self.id_prefix, &dest_url[1..])),
+                    title: title.clone(),
+                    id: id.clone(),
+                })
+            }
+            event => event.clone(),
+        }
+    }
+
     fn level(&self, level: HeadingLevel) -> HeadingLevel {
         match heading_level(level).saturating_add(self.heading_offset) {
             1 => HeadingLevel::H1,
@@ -155,18 +195,13 @@ pub fn render_placed(
     raw_html: RawHtml,
     placement: Placement,
 ) -> Result<Rendered, Vec<BodyError>> {
-    prepare_and_place(body, embeds, raw_html, placement, &mut |placed| {
-        placed.html()
-    })
+    parse(body, raw_html, |parsed| parsed.html(embeds, placement))
 }
 
-pub(crate) fn prepare_and_place<R>(
-    body: &str,
-    embeds: &dyn Embeds,
-    raw_html: RawHtml,
-    placement: Placement,
-    finish: &mut dyn FnMut(Placed) -> R,
-) -> Result<R, Vec<BodyError>> {
+/// Parses `body` once and hands it to `use_body`, which may write it out
+/// several times: as a page, as a section of a longer page, as the text of
+/// a search index. Parsing is most of what rendering a body costs.
+pub fn parse<R>(body: &str, raw_html: RawHtml, use_body: impl FnOnce(&ParsedBody) -> R) -> R {
     // A shortcode line inside code is code, so finding shortcodes takes the
     // body's code ranges: a parse of its own. When every shortcode line
     // starts a top-level block (after a blank line, not indented) none can
@@ -178,58 +213,140 @@ pub(crate) fn prepare_and_place<R>(
         let mut errors = Vec::new();
         let prepared = shortcode::extract(body, &[], &mut errors);
         if errors.is_empty()
-            && let Some(placed) = place(body, &prepared, errors, embeds, raw_html, placement, true)
+            && let Some(parsed) = place(body, &prepared, errors, raw_html, true)
         {
-            return placed.map(&mut *finish);
+            return use_body(&parsed);
         }
     }
     let mut errors = Vec::new();
     let prepared = shortcode::extract(body, &code_ranges(body), &mut errors);
-    place(body, &prepared, errors, embeds, raw_html, placement, false)
-        .expect("a body prepared with its code ranges is always placed")
-        .map(finish)
+    let parsed = place(body, &prepared, errors, raw_html, false)
+        .expect("a body prepared with its code ranges is always placed");
+    use_body(&parsed)
 }
 
-/// A body's events with every shortcode and block placed, before they are
-/// written out.
-pub(crate) struct Placed<'p> {
+/// A body's events with every shortcode and block marked, before anything
+/// is generated for them or the events are written out. Where the body is
+/// placed ([`Placement`]) and what stands in the marks ([`Embeds`]) are
+/// chosen each time it is written.
+pub struct ParsedBody<'p> {
     events: Vec<Event<'p>>,
-    /// What `embeds` made, by marker index.
-    generated: Vec<String>,
+    /// (position in `events`, index of what is generated for it), in order.
+    marks: Vec<(usize, usize)>,
+    shortcodes: &'p [(Shortcode, usize)],
+    /// The example and game blocks, in order; what is generated for them
+    /// comes after the shortcodes'.
+    blocks: Vec<Block>,
     markers: Markers,
+    /// Headings with the ids of a body placed as a page of its own.
     headings: Vec<Heading>,
+    /// Problems found preparing the body, then problems found placing it
+    /// (kept apart so that, with the embeds' problems between them, they
+    /// are reported in the order a single pass found them).
+    prepare_errors: Vec<BodyError>,
+    place_errors: Vec<BodyError>,
     /// The events hold raw HTML or an unsafe URL.
     needs_sanitising: bool,
     sanitise: bool,
     body_len: usize,
 }
 
-impl Placed<'_> {
-    pub(crate) fn html(self) -> Rendered {
+/// A fenced block that [`Embeds`] replaces, by its index among its kind.
+#[derive(Debug, Clone, Copy)]
+enum Block {
+    Example(usize),
+    Game(usize),
+}
+
+impl ParsedBody<'_> {
+    /// The body as HTML, placed as `placement` says, with what `embeds`
+    /// makes in place of its shortcodes and blocks; or every problem.
+    pub fn html(
+        &self,
+        embeds: &dyn Embeds,
+        placement: Placement,
+    ) -> Result<Rendered, Vec<BodyError>> {
+        let generated = self.generate(embeds)?;
+        Ok(self.write_html(&generated, placement))
+    }
+
+    /// What `embeds` makes for each mark, shortcodes first (asked for in
+    /// that order), or every problem of the body.
+    fn generate(&self, embeds: &dyn Embeds) -> Result<Vec<String>, Vec<BodyError>> {
+        let mut generated = Vec::with_capacity(self.shortcodes.len() + self.blocks.len());
+        let mut errors = self.prepare_errors.clone();
+        for (shortcode, offset) in self.shortcodes {
+            match embeds.shortcode(shortcode) {
+                Ok(html) => generated.push(html),
+                Err(message) => {
+                    errors.push(BodyError {
+                        offset: *offset,
+                        message,
+                        help: shortcode.kind.help().to_string(),
+                    });
+                    generated.push(String::new());
+                }
+            }
+        }
+        generated.extend(self.blocks.iter().map(|block| match *block {
+            Block::Example(index) => embeds.example_block(index),
+            Block::Game(index) => embeds.game_block(index),
+        }));
+        errors.extend(self.place_errors.iter().cloned());
+        if errors.is_empty() {
+            Ok(generated)
+        } else {
+            errors.sort_by_key(|e| e.offset);
+            Err(cap(errors))
+        }
+    }
+
+    /// The events as `placement` places them, each mark as the marker of
+    /// what was generated for it.
+    fn placed_events<'e>(
+        &'e self,
+        generated: &'e [String],
+        placement: Placement<'e>,
+    ) -> impl Iterator<Item = Event<'e>> + 'e {
+        let mut marks = self.marks.iter().peekable();
+        self.events.iter().enumerate().map(move |(at, event)| {
+            match marks.next_if(|(mark_at, _)| *mark_at == at) {
+                Some(&(_, index)) => self.markers.event(index, &generated[index]),
+                None => placement.place(event),
+            }
+        })
+    }
+
+    fn write_html(&self, generated: &[String], placement: Placement) -> Rendered {
         let mut html = String::with_capacity(self.body_len * 3 / 2);
-        pulldown_cmark::html::push_html(&mut html, self.events.into_iter());
+        pulldown_cmark::html::push_html(&mut html, self.placed_events(generated, placement));
         if self.sanitise && self.needs_sanitising {
             html = safety::sanitise(&html);
         }
         Rendered {
-            html: self.markers.replace(&html, &self.generated),
-            headings: self.headings,
+            html: self.markers.replace(&html, generated),
+            headings: self
+                .headings
+                .iter()
+                .map(|heading| Heading {
+                    id: format!("{}{}", placement.id_prefix, heading.id),
+                    ..heading.clone()
+                })
+                .collect(),
         }
     }
 }
 
-/// Places a prepared body's shortcodes and blocks. With
-/// `check_placeholders`, gives up (`None`, before asking `embeds` for
-/// anything) when a placeholder did not become an HTML block of its own.
+/// Marks a prepared body's shortcodes and blocks, names its headings and
+/// finds what is misplaced. With `check_placeholders`, gives up (`None`)
+/// when a placeholder did not become an HTML block of its own.
 fn place<'p>(
     body: &str,
     prepared: &'p shortcode::Prepared,
-    mut errors: Vec<BodyError>,
-    embeds: &dyn Embeds,
+    prepare_errors: Vec<BodyError>,
     raw_html: RawHtml,
-    placement: Placement,
     check_placeholders: bool,
-) -> Option<Result<Placed<'p>, Vec<BodyError>>> {
+) -> Option<ParsedBody<'p>> {
     let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
         .into_offset_iter()
         .collect();
@@ -243,20 +360,6 @@ fn place<'p>(
             return None;
         }
     }
-    let mut generated = Vec::with_capacity(prepared.shortcodes.len());
-    for (shortcode, offset) in &prepared.shortcodes {
-        match embeds.shortcode(shortcode) {
-            Ok(html) => generated.push(html),
-            Err(message) => {
-                errors.push(BodyError {
-                    offset: *offset,
-                    message,
-                    help: shortcode.kind.help().to_string(),
-                });
-                generated.push(String::new());
-            }
-        }
-    }
     let placeholders: HashMap<usize, usize> = prepared
         .placeholders
         .iter()
@@ -264,14 +367,21 @@ fn place<'p>(
         .map(|(index, &at)| (at, index))
         .collect();
     let mut placed = vec![false; placeholders.len()];
-    let markers = Markers::for_body(body);
+    let mut errors = Vec::new();
     let mut out_events = Vec::with_capacity(events.len());
+    let mut marks = Vec::new();
+    let mut blocks = Vec::new();
     let mut headings = Vec::new();
     let mut ids = UniqueIds::default();
     let mut example_index = 0;
     let mut game_index = 0;
     let mut needs_sanitising = false;
     let sanitise = raw_html == RawHtml::Sanitise;
+    // What is generated for blocks comes after what is for shortcodes.
+    let mut mark = |out_events: &mut Vec<Event>, index: usize| {
+        marks.push((out_events.len(), index));
+        out_events.push(Event::Html(CowStr::Borrowed("")));
+    };
     // Text inside code is shown as written, shortcode-like or not.
     let mut in_code = false;
     let mut i = 0;
@@ -281,7 +391,7 @@ fn place<'p>(
             Event::Html(_) if placeholders.contains_key(&range.start) => {
                 let index = placeholders[&range.start];
                 placed[index] = true;
-                out_events.push(markers.event(index, &generated[index]));
+                mark(&mut out_events, index);
                 i += 1;
             }
             Event::Html(_) | Event::InlineHtml(_) => {
@@ -299,18 +409,16 @@ fn place<'p>(
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
                 if info.split_whitespace().next() == Some(EXAMPLE_INFO) =>
             {
-                let index = generated.len();
-                generated.push(embeds.example_block(example_index));
-                out_events.push(markers.event(index, &generated[index]));
+                mark(&mut out_events, prepared.shortcodes.len() + blocks.len());
+                blocks.push(Block::Example(example_index));
                 example_index += 1;
                 i = skip_to_end_of_code_block(&events, i);
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
                 if info.split_whitespace().next() == Some(GAME_INFO) =>
             {
-                let index = generated.len();
-                generated.push(embeds.game_block(game_index));
-                out_events.push(markers.event(index, &generated[index]));
+                mark(&mut out_events, prepared.shortcodes.len() + blocks.len());
+                blocks.push(Block::Game(game_index));
                 game_index += 1;
                 i = skip_to_end_of_code_block(&events, i);
             }
@@ -325,11 +433,7 @@ fn place<'p>(
                     .position(|(e, _)| matches!(e, Event::End(TagEnd::Heading(_))))
                     .map_or(events.len(), |p| i + p);
                 let text = plain_text(&events[i + 1..end]);
-                let id = format!(
-                    "{}{}",
-                    placement.id_prefix,
-                    ids.unique(id.as_deref().map_or_else(|| slugify(&text), str::to_string))
-                );
+                let id = ids.unique(id.as_deref().map_or_else(|| slugify(&text), str::to_string));
                 headings.push(Heading {
                     level: heading_level(*level),
                     id: id.clone(),
@@ -341,28 +445,10 @@ fn place<'p>(
                     .cloned()
                     .collect();
                 out_events.push(Event::Start(Tag::Heading {
-                    level: placement.level(*level),
+                    level: *level,
                     id: Some(CowStr::from(id)),
                     classes: classes.clone(),
                     attrs,
-                }));
-                i += 1;
-            }
-            Event::End(TagEnd::Heading(level)) => {
-                out_events.push(Event::End(TagEnd::Heading(placement.level(*level))));
-                i += 1;
-            }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                title,
-                id,
-            }) if !placement.id_prefix.is_empty() && dest_url.starts_with('#') => {
-                out_events.push(Event::Start(Tag::Link {
-                    link_type: *link_type,
-                    dest_url: CowStr::from(format!("#{}{}", placement.id_prefix, &dest_url[1..])),
-                    title: title.clone(),
-                    id: id.clone(),
                 }));
                 i += 1;
             }
@@ -397,19 +483,19 @@ fn place<'p>(
                 .to_string(),
         });
     }
-    if !errors.is_empty() {
-        errors.sort_by_key(|e| e.offset);
-        return Some(Err(cap(errors)));
-    }
-    Some(Ok(Placed {
+    Some(ParsedBody {
         events: out_events,
-        generated,
-        markers,
+        marks,
+        shortcodes: &prepared.shortcodes,
+        blocks,
+        markers: Markers::for_body(body),
         headings,
+        prepare_errors,
+        place_errors: errors,
         needs_sanitising,
         sanitise,
         body_len: body.len(),
-    }))
+    })
 }
 
 /// At most [`MAX_PROBLEMS_PER_BODY`](rulehub_core::hub::limits::MAX_PROBLEMS_PER_BODY)
@@ -553,17 +639,6 @@ impl Markers {
         )))
     }
 
-    /// The index a marker event (from [`Markers::event`]) stands for.
-    fn index(&self, html: &str) -> Option<usize> {
-        html.trim_end_matches('\n')
-            .strip_prefix(MARKER_OPEN)?
-            .strip_suffix(MARKER_CLOSE)?
-            .strip_prefix(self.key.as_str())?
-            .strip_prefix(':')?
-            .parse()
-            .ok()
-    }
-
     /// `html` with every genuine marker replaced by its generated HTML.
     fn replace(&self, html: &str, generated: &[String]) -> String {
         let mut out =
@@ -625,17 +700,9 @@ mod tests {
     fn render_with_code_ranges(body: &str) -> Result<Rendered, Vec<BodyError>> {
         let mut errors = Vec::new();
         let prepared = shortcode::extract(body, &code_ranges(body), &mut errors);
-        place(
-            body,
-            &prepared,
-            errors,
-            &NoEmbeds,
-            RawHtml::Sanitise,
-            Placement::default(),
-            false,
-        )
-        .expect("placed")
-        .map(Placed::html)
+        place(body, &prepared, errors, RawHtml::Sanitise, false)
+            .expect("placed")
+            .html(&NoEmbeds, Placement::default())
     }
 
     #[test]
@@ -692,6 +759,119 @@ mod tests {
                 "{:?}", body
             );
         }
+    }
+
+    /// Embeds whose HTML does not end in a line break, unlike [`NoEmbeds`]'s
+    /// figure: the line break after a mark follows what fills it.
+    struct InlineEmbeds;
+
+    impl Embeds for InlineEmbeds {
+        fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+            Ok(format!("<span>{}</span>", shortcode.target))
+        }
+        fn example_block(&self, index: usize) -> String {
+            format!("<b>example {index}</b>")
+        }
+        fn game_block(&self, index: usize) -> String {
+            format!("<i>game {index}</i>")
+        }
+    }
+
+    /// Everything a [`TextSink`] was told, in order.
+    #[derive(Debug, Default, PartialEq)]
+    struct Told(Vec<String>);
+
+    impl TextSink for Told {
+        fn text(&mut self, text: &str) {
+            self.0.push(format!("text {text}"));
+        }
+        fn html(&mut self, html: &str) {
+            self.0.push(format!("html {html}"));
+        }
+        fn block(&mut self) {
+            self.0.push("block".to_string());
+        }
+        fn heading(&mut self, id: Option<&str>) {
+            self.0.push(format!("heading {id:?}"));
+        }
+        fn heading_end(&mut self) {
+            self.0.push("heading end".to_string());
+        }
+    }
+
+    fn told(parsed: &ParsedBody, embeds: &dyn Embeds) -> Result<Told, Vec<BodyError>> {
+        let mut told = Told::default();
+        parsed.text(embeds, &mut told).map(|()| told)
+    }
+
+    proptest::proptest! {
+        /// A body parsed once and written several times (as a page, as a
+        /// print section, as search text, with different embeds) reads the
+        /// same as a body parsed for each: the print and search unit
+        /// relies on it.
+        #[test]
+        fn a_body_parsed_once_writes_as_if_parsed_for_each_use(
+            lines in proptest::collection::vec(proptest::sample::select(vec![
+                "", "text", "## Setup", "## Setup", "### Capture {#cap}", "# Ünïcode title",
+                "See [the capture](#cap) and [setup](#setup).", "[away](../x/#cap)",
+                "{{svg:board.svg}}", "{{svg:board.svg \"x\"}}", "{{svg:nope.svg}}", "{{nonsense}}",
+                "```example", "```game g", "```", "    code", "- item", "> quote",
+                "<div>", "</div>", "<b>raw</b>", "word[^1]", "[^1]: note", "![alt](x.png)",
+                "| a | b |", "|---|---|",
+            ]), 0..16)
+        ) {
+            let body = lines.join("\n");
+            let section = Placement {
+                heading_offset: 1,
+                id_prefix: "brandubh-",
+            };
+            let once = parse(&body, RawHtml::Sanitise, |parsed| {
+                (
+                    parsed.html(&NoEmbeds, section),
+                    parsed.html(&InlineEmbeds, Placement::default()),
+                    told(parsed, &InlineEmbeds),
+                    parsed.html(&NoEmbeds, Placement::default()),
+                )
+            });
+            let mut apart_told = Told::default();
+            let apart = (
+                render_placed(&body, &NoEmbeds, RawHtml::Sanitise, section),
+                render(&body, &InlineEmbeds, RawHtml::Sanitise),
+                render_text(&body, &InlineEmbeds, RawHtml::Sanitise, &mut apart_told)
+                    .map(|()| apart_told),
+                render(&body, &NoEmbeds, RawHtml::Sanitise),
+            );
+            proptest::prop_assert_eq!(once, apart, "{:?}", body);
+        }
+    }
+
+    /// [`InlineEmbeds`], with a line break at the end of what it makes.
+    struct BlockEmbeds;
+
+    impl Embeds for BlockEmbeds {
+        fn shortcode(&self, shortcode: &Shortcode) -> Result<String, String> {
+            InlineEmbeds.shortcode(shortcode).map(|html| html + "\n")
+        }
+        fn example_block(&self, index: usize) -> String {
+            InlineEmbeds.example_block(index) + "\n"
+        }
+        fn game_block(&self, index: usize) -> String {
+            InlineEmbeds.game_block(index) + "\n"
+        }
+    }
+
+    #[test]
+    fn one_parse_filled_with_and_without_a_final_line_break_has_one_line_break_after() {
+        let body = "```example\nid: x\n```\nafter\n\n{{svg:board.svg}}\n\nend\n";
+        let (inline, block) = parse(body, RawHtml::Sanitise, |parsed| {
+            (
+                parsed.html(&InlineEmbeds, Placement::default()),
+                parsed.html(&BlockEmbeds, Placement::default()),
+            )
+        });
+        let expected = "<b>example 0</b>\n<p>after</p>\n<span>board.svg</span>\n<p>end</p>\n";
+        assert_eq!(inline.expect("valid").html, expected);
+        assert_eq!(block.expect("valid").html, expected);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 
 use pulldown_cmark::{Event, Tag, TagEnd};
 
-use crate::{BodyError, Embeds, Placed, Placement, RawHtml, prepare_and_place};
+use crate::{BodyError, Embeds, ParsedBody, Placement, RawHtml, parse};
 
 /// What [`render_text`] tells its sink, in the order a reader meets it: the
 /// text of a rendered body without its markup, as a search index wants it.
@@ -33,32 +33,41 @@ pub fn render_text(
     raw_html: RawHtml,
     sink: &mut dyn TextSink,
 ) -> Result<(), Vec<BodyError>> {
-    prepare_and_place(
-        body,
-        embeds,
-        raw_html,
-        Placement::default(),
-        &mut |placed| {
-            if placed.needs_sanitising {
-                sink.html(&placed.html().html);
-            } else {
-                placed.tell_text(sink);
-            }
-        },
-    )
+    parse(body, raw_html, |parsed| parsed.text(embeds, sink))
 }
 
-impl Placed<'_> {
-    /// Tells `sink` what [`Placed::html`] would show, tag by tag as
+impl ParsedBody<'_> {
+    /// Tells `sink` the text of the body as [`ParsedBody::html`] would show
+    /// it, placed as a page of its own; or returns every problem. A body
+    /// with raw HTML in it is written out (and sanitised) and handed over
+    /// whole, as [`TextSink::html`].
+    pub fn text(&self, embeds: &dyn Embeds, sink: &mut dyn TextSink) -> Result<(), Vec<BodyError>> {
+        let generated = self.generate(embeds)?;
+        if self.needs_sanitising {
+            sink.html(&self.write_html(&generated, Placement::default()).html);
+        } else {
+            self.tell_text(&generated, sink);
+        }
+        Ok(())
+    }
+
+    /// Tells `sink` what [`ParsedBody::html`] would show, tag by tag as
     /// pulldown-cmark writes them; only for events without raw HTML (the
-    /// only HTML events are then markers).
-    fn tell_text(&self, sink: &mut dyn TextSink) {
+    /// only HTML events are then marks).
+    fn tell_text(&self, generated: &[String], sink: &mut dyn TextSink) {
         // Footnotes are numbered in order of first mention, as the HTML
         // writer numbers them.
         let mut footnotes: HashMap<&str, usize> = HashMap::new();
         // Inside an image the words are its `alt` attribute, not text.
         let mut image_depth = 0usize;
-        for event in &self.events {
+        let mut marks = self.marks.iter().peekable();
+        for (at, event) in self.events.iter().enumerate() {
+            if let Some(&(_, index)) = marks.next_if(|(mark_at, _)| *mark_at == at) {
+                if image_depth == 0 {
+                    sink.html(&generated[index]);
+                }
+                continue;
+            }
             if image_depth > 0 {
                 match event {
                     Event::Start(Tag::Image { .. }) => image_depth += 1,
@@ -73,12 +82,7 @@ impl Placed<'_> {
             match event {
                 Event::Text(text) | Event::Code(text) => sink.text(text),
                 Event::InlineMath(text) | Event::DisplayMath(text) => sink.text(text),
-                Event::Html(html) | Event::InlineHtml(html) => {
-                    match self.markers.index(html).and_then(|i| self.generated.get(i)) {
-                        Some(generated) => sink.html(generated),
-                        None => sink.html(html),
-                    }
-                }
+                Event::Html(html) | Event::InlineHtml(html) => sink.html(html),
                 Event::SoftBreak => sink.text("\n"),
                 Event::HardBreak | Event::Rule | Event::TaskListMarker(_) => sink.block(),
                 Event::FootnoteReference(name) => {

@@ -15,6 +15,7 @@ mod collate;
 mod listings;
 mod play;
 mod print;
+mod print_and_search;
 mod search_pages;
 mod texts;
 mod units;
@@ -617,22 +618,50 @@ fn render_markdown(
     embeds: &dyn Embeds,
     placement: markdown::Placement,
 ) -> Result<String, Vec<Diagnostic>> {
-    markdown::render_placed(body, embeds, site.hub.config.raw_html, placement)
-        .map(|r| r.html)
-        .map_err(|errors| {
-            errors
-                .into_iter()
-                .map(|e| {
-                    Diagnostic::error(path, e.message)
-                        .at(crate::diagnostic::Position::at_offset(
-                            text,
-                            body_start + e.offset,
-                        ))
-                        .with_help(e.help)
-                        .with_source(text.clone())
-                })
-                .collect()
-        })
+    let source = BodySource {
+        body_start,
+        path,
+        text,
+    };
+    markdown::parse(body, site.hub.config.raw_html, |parsed| {
+        source.html(parsed, embeds, placement)
+    })
+}
+
+/// Where a body sits in its source file, so that its problems name the
+/// file, line and column.
+struct BodySource<'a> {
+    body_start: usize,
+    path: &'a std::path::Path,
+    text: &'a Arc<str>,
+}
+
+impl BodySource<'_> {
+    /// The HTML of a parsed body, or its problems as diagnostics.
+    fn html(
+        &self,
+        parsed: &markdown::ParsedBody,
+        embeds: &dyn Embeds,
+        placement: markdown::Placement,
+    ) -> Result<String, Vec<Diagnostic>> {
+        parsed
+            .html(embeds, placement)
+            .map(|r| r.html)
+            .map_err(|errors| {
+                errors
+                    .into_iter()
+                    .map(|e| {
+                        Diagnostic::error(self.path, e.message)
+                            .at(crate::diagnostic::Position::at_offset(
+                                self.text,
+                                self.body_start + e.offset,
+                            ))
+                            .with_help(e.help)
+                            .with_source(self.text.clone())
+                    })
+                    .collect()
+            })
+    }
 }
 
 struct NoEmbeds;

@@ -10,16 +10,21 @@ use serde::Serialize;
 
 use super::listings::listed_variants;
 use super::variant::{BodyPlace, VariantBody, render_body};
-use super::{Common, Glance, PageId, PageOutput, SiteContext, common, html_file, section_title};
+use super::{
+    Common, Glance, ListedVariant, PageId, PageOutput, SiteContext, common, html_file,
+    section_title,
+};
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Variant};
 use crate::i18n::Arg;
+use crate::markdown::ParsedBody;
 
 /// URL segment of a family's print page; no variant may use it.
 pub const PRINT_SLUG: &str = "print";
 
+/// One variant's part of a print page.
 #[derive(Serialize)]
-struct Section {
+pub(super) struct Section {
     /// The section's id: the variant's slug.
     id: String,
     title: String,
@@ -32,15 +37,13 @@ struct Section {
     content: String,
 }
 
+/// The print page of `family` in `lang`, rendering each variant's section
+/// in turn.
 pub(super) fn render_print(
     site: &SiteContext,
     family: &Family,
     lang: &str,
 ) -> Result<PageOutput, Vec<Diagnostic>> {
-    let family_title = section_title(site, &family.index, lang, &family.name);
-    let title = site
-        .i18n
-        .message(lang, "print-title", &[("family", Arg::Str(&family_title))]);
     let mut sections = Vec::new();
     let mut problems = Vec::new();
     // By name, so a family of n variants costs n lookups, not n² compares.
@@ -56,31 +59,76 @@ pub(super) fn render_print(
         let Some(&variant) = by_name.get(listed.name.as_str()) else {
             continue;
         };
-        let shown_lang = if listed.translated {
-            lang
-        } else {
-            site.default_lang()
-        };
-        match render_body(site, family, variant, shown_lang, BodyPlace::PrintSection) {
-            Ok(Some(VariantBody {
-                title,
-                summary,
-                content,
-                glance,
-                ..
-            })) => sections.push(Section {
-                id: variant.slug.clone(),
-                title: title.to_string(),
-                summary: summary.unwrap_or_default(),
-                lang: (shown_lang != lang).then(|| shown_lang.to_string()),
-                href: listed.href,
-                glance,
-                content,
-            }),
-            Ok(None) => {}
+        match print_section(site, family, variant, &listed, lang, &mut |_| {}) {
+            Ok(section) => sections.extend(section),
             Err(mut errors) => problems.append(&mut errors),
         }
     }
+    print_page(site, family, lang, sections, problems)
+}
+
+/// The section of `variant`, listed as `listed` on the print page in
+/// `lang`: in `lang` when translated, else in the original. `also` gets the
+/// parsed body (see [`render_body`]). `None` when the variant did not
+/// check out.
+pub(super) fn print_section(
+    site: &SiteContext,
+    family: &Family,
+    variant: &Variant,
+    listed: &ListedVariant,
+    lang: &str,
+    also: &mut dyn FnMut(&ParsedBody),
+) -> Result<Option<Section>, Vec<Diagnostic>> {
+    let shown_lang = shown_lang(site, listed, lang);
+    let body = render_body(
+        site,
+        family,
+        variant,
+        shown_lang,
+        BodyPlace::PrintSection,
+        also,
+    )?;
+    Ok(body.map(
+        |VariantBody {
+             title,
+             summary,
+             content,
+             glance,
+             ..
+         }| Section {
+            id: variant.slug.clone(),
+            title: title.to_string(),
+            summary: summary.unwrap_or_default(),
+            lang: (shown_lang != lang).then(|| shown_lang.to_string()),
+            href: listed.href.clone(),
+            glance,
+            content,
+        },
+    ))
+}
+
+/// The language a print page in `lang` shows `listed` in.
+pub(super) fn shown_lang<'a>(
+    site: &'a SiteContext,
+    listed: &ListedVariant,
+    lang: &'a str,
+) -> &'a str {
+    if listed.translated {
+        lang
+    } else {
+        site.default_lang()
+    }
+}
+
+/// The print page of `family` in `lang` with its `sections` in order, or
+/// the `problems` found rendering them.
+pub(super) fn print_page(
+    site: &SiteContext,
+    family: &Family,
+    lang: &str,
+    sections: Vec<Section>,
+    problems: Vec<Diagnostic>,
+) -> Result<PageOutput, Vec<Diagnostic>> {
     if !problems.is_empty() {
         return Err(problems);
     }
@@ -97,6 +145,10 @@ pub(super) fn render_print(
         common: Common,
         sections: Vec<Section>,
     }
+    let family_title = section_title(site, &family.index, lang, &family.name);
+    let title = site
+        .i18n
+        .message(lang, "print-title", &[("family", Arg::Str(&family_title))]);
     let page = PageId::Print(family);
     let description = site.i18n.message(lang, "print-intro", &[]);
     let data = PrintPage {

@@ -1,82 +1,59 @@
-//! The search unit: every family and variant page of every language,
-//! rendered to text (boards left out, worked examples as their sentences)
-//! and indexed per language by [`crate::site::search`].
+//! What the search index reads of each page: every family and variant page
+//! of every language, rendered to text (boards left out, worked examples as
+//! their sentences) and indexed per language by [`crate::site::search`].
 
-use rayon::prelude::*;
-
-use super::units::UnitOutput;
 use super::variant::{Words, words};
 use super::{PageId, SiteContext, section_body, section_title};
-use crate::diagnostic::Diagnostic;
 use crate::family::{CheckedVariant, SampleGame, WorkedExample};
 use crate::hub::{Family, Variant};
-use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
+use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
 use crate::site::search::{self, Document};
 
-pub(super) fn render_search(site: &SiteContext) -> Result<UnitOutput, Vec<Diagnostic>> {
-    let languages = site.languages();
-    let files: Vec<Vec<(String, Vec<u8>)>> = languages
-        .par_iter()
-        .map(|lang| {
-            let documents = language_documents(site, lang);
-            // Told to stop (serve has a newer edit): the documents are
-            // partial and the pass keeps nothing, so do not index them.
-            if site.stopped() {
-                return Vec::new();
-            }
-            search::index_files(lang, &documents, &|| site.stopped())
-        })
-        .collect();
-    Ok(UnitOutput {
-        files: files.into_iter().flatten().collect(),
-        pages: 0,
-        diagrams: 0,
-    })
-}
-
-/// Every document of one language, in site order: each family's page,
-/// then its variants.
-fn language_documents(site: &SiteContext, lang: &str) -> Vec<Document> {
-    let mut documents = Vec::new();
-    for family in &site.hub.families {
-        let title = section_title(site, &family.index, lang, &family.name);
-        // A page that does not render is reported by the unit that renders it.
-        if let Ok((content, summary)) = section_body(site, &family.index, lang) {
+/// The documents of a family's page in `lang`.
+pub(super) fn family_documents(site: &SiteContext, family: &Family, lang: &str) -> Vec<Document> {
+    let title = section_title(site, &family.index, lang, &family.name);
+    // A page that does not render is reported by the unit that renders it.
+    match section_body(site, &family.index, lang) {
+        Ok((content, summary)) => {
             let href = site.href(&site.dir(PageId::Family(family), lang));
-            documents.extend(search::page_documents(&href, &title, &summary, &content));
+            search::page_documents(&href, &title, &summary, &content)
         }
-        let variants: Vec<Vec<Document>> = family
-            .variants
-            .par_iter()
-            .map(|variant| variant_documents(site, family, variant, lang))
-            .collect();
-        documents.extend(variants.into_iter().flatten());
+        Err(_) => Vec::new(),
     }
-    documents
 }
 
-fn variant_documents(
+/// The documents of a variant's page in `lang`, when it has one.
+pub(super) fn variant_documents(
     site: &SiteContext,
     family: &Family,
     variant: &Variant,
     lang: &str,
 ) -> Vec<Document> {
-    let page = PageId::Variant(family, variant);
-    if site.stopped() || !site.exists(page, lang) {
+    if site.stopped() || !site.exists(PageId::Variant(family, variant), lang) {
         return Vec::new();
     }
+    let body = words(site, variant, lang).body;
+    crate::markdown::parse(body, site.hub.config.raw_html, |parsed| {
+        parsed_variant_documents(site, family, variant, lang, parsed)
+    })
+}
+
+/// [`variant_documents`] from the variant's body in `lang`, already parsed.
+pub(super) fn parsed_variant_documents(
+    site: &SiteContext,
+    family: &Family,
+    variant: &Variant,
+    lang: &str,
+    parsed: &ParsedBody,
+) -> Vec<Document> {
+    let page = PageId::Variant(family, variant);
     let Some(checked) = site
         .checked
         .get(&(family.name.clone(), variant.name.clone()))
     else {
         return Vec::new();
     };
-    let Words {
-        title,
-        summary,
-        body,
-        ..
-    } = words(site, variant, lang);
+    let Words { title, summary, .. } = words(site, variant, lang);
     let embeds = TextEmbeds {
         site,
         checked,
@@ -85,8 +62,7 @@ fn variant_documents(
     // Told straight to the sections, without writing the HTML; a page that
     // does not render is reported by the unit that renders it.
     let mut sections = search::Sections::default();
-    if crate::markdown::render_text(body, &embeds, site.hub.config.raw_html, &mut sections).is_err()
-    {
+    if parsed.text(&embeds, &mut sections).is_err() {
         return Vec::new();
     }
     let href = site.href(&site.dir(page, lang));

@@ -4,7 +4,7 @@
 use rayon::prelude::*;
 
 use super::listings::render_listings;
-use super::search_pages::render_search;
+use super::print_and_search::render_print_and_search;
 use super::variant::render_variant;
 use super::{COMPARISON_SLUG, PRINT_SLUG, PageId, PageOutput, SiteContext};
 use crate::diagnostic::Diagnostic;
@@ -30,10 +30,9 @@ pub enum Unit<'a> {
     /// family, comparison and 404 pages, the sitemap, robots.txt, theme
     /// assets and files copied from `content/`.
     Listings,
-    /// The search index of every language, which reads every page.
-    Search,
-    /// A family's print page in every language, which shows every variant.
-    Print(&'a Family),
+    /// Each family's print page and the search index, in every language:
+    /// both read every variant's body whole.
+    PrintAndSearch,
 }
 
 /// A [`Unit`] by name, to remember it between builds.
@@ -41,8 +40,7 @@ pub enum Unit<'a> {
 pub enum UnitId {
     Variant { family: String, name: String },
     Listings,
-    Search,
-    Print { family: String },
+    PrintAndSearch,
 }
 
 impl Unit<'_> {
@@ -53,10 +51,7 @@ impl Unit<'_> {
                 name: variant.name.clone(),
             },
             Unit::Listings => UnitId::Listings,
-            Unit::Search => UnitId::Search,
-            Unit::Print(family) => UnitId::Print {
-                family: family.name.clone(),
-            },
+            Unit::PrintAndSearch => UnitId::PrintAndSearch,
         }
     }
 }
@@ -73,10 +68,17 @@ pub struct UnitOutput {
 }
 
 impl UnitOutput {
-    fn add(&mut self, page: PageOutput) {
+    pub(super) fn add(&mut self, page: PageOutput) {
         self.pages += 1;
         self.diagrams += page.diagrams;
         self.files.extend(page.files);
+    }
+
+    /// Adds everything of `other`.
+    pub(super) fn append(&mut self, other: UnitOutput) {
+        self.pages += other.pages;
+        self.diagrams += other.diagrams;
+        self.files.extend(other.files);
     }
 }
 
@@ -91,17 +93,16 @@ fn page_count(site: &SiteContext, unit: Unit) -> usize {
         // Home, and each family's page and comparison, in every language;
         // and the 404 page.
         Unit::Listings => languages.len() * (1 + 2 * site.hub.families.len()) + 1,
-        Unit::Search => 0,
-        Unit::Print(_) => languages.len(),
+        // A print page for each family in every language.
+        Unit::PrintAndSearch => languages.len() * site.hub.families.len(),
     }
 }
 
-/// Every unit of the site: the listings and the search index first, then
-/// each variant.
+/// Every unit of the site: the listings, the print pages and search index
+/// first, then each variant.
 pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
-    let mut units = vec![Unit::Listings, Unit::Search];
+    let mut units = vec![Unit::Listings, Unit::PrintAndSearch];
     for family in &site.hub.families {
-        units.push(Unit::Print(family));
         units.extend(family.variants.iter().map(|v| Unit::Variant(family, v)));
     }
     units
@@ -131,13 +132,7 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
             gather(pages)
         }
         Unit::Listings => render_listings(site),
-        Unit::Search => render_search(site),
-        Unit::Print(family) => gather(
-            site.languages()
-                .into_iter()
-                .map(|lang| super::render_page(site, PageId::Print(family), lang))
-                .collect(),
-        ),
+        Unit::PrintAndSearch => render_print_and_search(site),
     }
 }
 

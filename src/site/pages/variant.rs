@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{
-    Common, Glance, OutdatedTranslation, PageId, PageOutput, SiteContext, common, escape,
-    render_markdown,
+    BodySource, Common, Glance, OutdatedTranslation, PageId, PageOutput, SiteContext, common,
+    escape,
 };
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
@@ -18,7 +18,7 @@ use crate::diagram::{self, Annotations, Glyph};
 use crate::family::{Frame, GameMove, SampleGame, WorkedExample};
 use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
 use crate::i18n::Arg;
-use crate::markdown::{Embeds, Shortcode, ShortcodeKind};
+use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
 use crate::site::comparison;
 use crate::site::svg_cache::DiagramCache;
 
@@ -592,12 +592,14 @@ pub(super) enum BodyPlace<'c> {
 
 /// Renders a variant's body in `lang` (its translation, or the original
 /// where `lang` has none); `None` when the variant did not check out.
+/// `also` gets the parsed body too, to read more from the one parse.
 pub(super) fn render_body<'a>(
     site: &'a SiteContext<'a>,
     family: &'a Family,
     variant: &'a Variant,
     lang: &str,
     place: BodyPlace,
+    also: &mut dyn FnMut(&ParsedBody),
 ) -> Result<Option<VariantBody<'a>>, Vec<Diagnostic>> {
     let Some(checked) = site
         .checked
@@ -646,7 +648,15 @@ pub(super) fn render_body<'a>(
         heading_offset: u8::from(matches!(place, BodyPlace::PrintSection)),
         id_prefix: &id_prefix,
     };
-    let content = render_markdown(site, body, body_start, path, text, &embeds, placement)?;
+    let source = BodySource {
+        body_start,
+        path,
+        text,
+    };
+    let content = crate::markdown::parse(body, site.hub.config.raw_html, |parsed| {
+        also(parsed);
+        source.html(parsed, &embeds, placement)
+    })?;
     let errors = embeds
         .errors
         .into_inner()
@@ -702,7 +712,14 @@ pub(super) fn render_variant(
         content,
         glance,
         diagrams,
-    }) = render_body(site, family, variant, lang, BodyPlace::OwnPage(cache))?
+    }) = render_body(
+        site,
+        family,
+        variant,
+        lang,
+        BodyPlace::OwnPage(cache),
+        &mut |_| {},
+    )?
     else {
         return Ok(PageOutput {
             files: Vec::new(),
