@@ -10,36 +10,45 @@ use rayon::prelude::*;
 use super::listings::listed_variants;
 use super::print::{Section, print_page, print_section, shown_lang};
 use super::search_pages::{family_documents, parsed_variant_documents, variant_documents};
-use super::units::UnitOutput;
+use super::units::RenderError;
 use super::{ListedVariant, PageId, SiteContext};
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Variant};
+use crate::site::output::Sink;
 use crate::site::search::{self, Document};
 
-pub(super) fn render_print_and_search(site: &SiteContext) -> Result<UnitOutput, Vec<Diagnostic>> {
+/// Renders the unit, handing each print page and each language's index to
+/// `sink` as soon as it is made; returns how many pages (and diagrams,
+/// none) it made.
+pub(super) fn render_print_and_search(
+    site: &SiteContext,
+    sink: &dyn Sink,
+) -> Result<(usize, usize), RenderError> {
     let languages = site.languages();
-    let outputs: Vec<Result<UnitOutput, Vec<Diagnostic>>> = languages
+    let outputs: Vec<Result<usize, RenderError>> = languages
         .par_iter()
-        .map(|lang| render_language(site, lang))
+        .map(|lang| render_language(site, lang, sink))
         .collect();
-    let mut output = UnitOutput::default();
+    let mut pages = 0;
     let mut problems = Vec::new();
     for language in outputs {
         match language {
-            Ok(language) => output.append(language),
-            Err(mut errors) => problems.append(&mut errors),
+            Ok(language_pages) => pages += language_pages,
+            Err(RenderError::Content(mut errors)) => problems.append(&mut errors),
+            Err(RenderError::Write(error)) => return Err(RenderError::Write(error)),
         }
     }
     if problems.is_empty() {
-        Ok(output)
+        Ok((pages, 0))
     } else {
-        Err(problems)
+        Err(RenderError::Content(problems))
     }
 }
 
-/// Every family's print page in `lang`, then the language's search index.
-fn render_language(site: &SiteContext, lang: &str) -> Result<UnitOutput, Vec<Diagnostic>> {
-    let mut output = UnitOutput::default();
+/// Every family's print page in `lang`, then the language's search index;
+/// returns how many pages it made.
+fn render_language(site: &SiteContext, lang: &str, sink: &dyn Sink) -> Result<usize, RenderError> {
+    let mut pages = 0;
     let mut problems = Vec::new();
     let mut documents = Vec::new();
     for family in &site.hub.families {
@@ -74,22 +83,24 @@ fn render_language(site: &SiteContext, lang: &str) -> Result<UnitOutput, Vec<Dia
             }
         }
         match print_page(site, family, lang, shown, family_problems) {
-            Ok(page) => output.add(page),
+            Ok(page) => {
+                pages += 1;
+                sink.put_all(page.files).map_err(RenderError::Write)?;
+            }
             Err(mut errors) => problems.append(&mut errors),
         }
     }
     if !problems.is_empty() {
-        return Err(problems);
+        return Err(RenderError::Content(problems));
     }
     // Told to stop (serve has a newer edit): the documents are partial and
     // the pass keeps nothing, so do not index them.
-    if site.stopped() {
-        return Ok(UnitOutput::default());
+    if !site.stopped() {
+        let index = search::index_files(lang, &documents, &|| site.stopped());
+        drop(documents);
+        sink.put_all(index).map_err(RenderError::Write)?;
     }
-    output
-        .files
-        .extend(search::index_files(lang, &documents, &|| site.stopped()));
-    Ok(output)
+    Ok(pages)
 }
 
 /// What one variant gives a language's print page and search index.
@@ -177,11 +188,12 @@ mod tests {
             crate::site::prepare(hub.path(), &BuildOptions::default()).expect("the hub builds");
         let site = prepared.context();
 
-        let fused: HashMap<String, Vec<u8>> = render_print_and_search(&site)
-            .unwrap_or_else(|_| panic!("renders"))
-            .files
-            .into_iter()
-            .collect();
+        let fused: HashMap<String, Vec<u8>> =
+            crate::site::pages::render_unit(&site, crate::site::pages::Unit::PrintAndSearch)
+                .unwrap_or_else(|_| panic!("renders"))
+                .files
+                .into_iter()
+                .collect();
         let mut apart = HashMap::new();
         for lang in site.languages() {
             let mut documents = Vec::new();

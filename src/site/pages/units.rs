@@ -1,6 +1,8 @@
 //! The plan of a build: the site cut into units (a variant in every
 //! language, or the listings), each rendered as a whole, and the counts.
 
+use std::sync::Mutex;
+
 use rayon::prelude::*;
 
 use super::listings::render_listings;
@@ -68,17 +70,10 @@ pub struct UnitOutput {
 }
 
 impl UnitOutput {
-    pub(super) fn add(&mut self, page: PageOutput) {
+    fn add(&mut self, page: PageOutput) {
         self.pages += 1;
         self.diagrams += page.diagrams;
         self.files.extend(page.files);
-    }
-
-    /// Adds everything of `other`.
-    pub(super) fn append(&mut self, other: UnitOutput) {
-        self.pages += other.pages;
-        self.diagrams += other.diagrams;
-        self.files.extend(other.files);
     }
 }
 
@@ -108,9 +103,33 @@ pub fn units<'a>(site: &SiteContext<'a>) -> Vec<Unit<'a>> {
     units
 }
 
-/// Renders one unit; fails with every problem found in it.
+/// Renders one unit, keeping its files; fails with every problem found in
+/// it.
 pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Diagnostic>> {
-    match unit {
+    let kept = KeptFiles::default();
+    match render_unit_into(site, unit, &kept) {
+        Ok((pages, diagrams)) => Ok(UnitOutput {
+            files: kept.into_sorted(),
+            pages,
+            diagrams,
+        }),
+        Err(RenderError::Content(problems)) => Err(problems),
+        Err(RenderError::Write(error)) => {
+            unreachable!("keeping files in memory cannot fail: {error}")
+        }
+    }
+}
+
+/// Renders one unit, handing its files to `sink` as they are made (the
+/// print pages and the search index are hundreds of megabytes on a large
+/// hub, too much to hold until the unit ends); returns how many pages and
+/// diagrams it made.
+fn render_unit_into(
+    site: &SiteContext,
+    unit: Unit,
+    sink: &dyn Sink,
+) -> Result<(usize, usize), RenderError> {
+    let output = match unit {
         Unit::Variant(family, variant) => {
             let cache = DiagramCache::default();
             let page = |lang: &str| render_variant(site, family, variant, lang, &cache);
@@ -132,7 +151,40 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
             gather(pages)
         }
         Unit::Listings => render_listings(site),
-        Unit::PrintAndSearch => render_print_and_search(site),
+        Unit::PrintAndSearch => return render_print_and_search(site, sink),
+    }
+    .map_err(RenderError::Content)?;
+    sink.put_all(output.files).map_err(RenderError::Write)?;
+    Ok((output.pages, output.diagrams))
+}
+
+/// A unit's files, kept in memory.
+#[derive(Default)]
+struct KeptFiles(Mutex<Vec<(String, Vec<u8>)>>);
+
+impl KeptFiles {
+    /// The files by path, whichever order they were made in.
+    fn into_sorted(self) -> Vec<(String, Vec<u8>)> {
+        let mut files = self
+            .0
+            .into_inner()
+            .expect("no panics while holding the lock");
+        files.sort_by(|a, b| a.0.cmp(&b.0));
+        files
+    }
+}
+
+impl Sink for KeptFiles {
+    fn put(&self, path: String, bytes: Vec<u8>) -> Result<(), WriteError> {
+        self.put_all(vec![(path, bytes)])
+    }
+
+    fn put_all(&self, mut files: Vec<(String, Vec<u8>)>) -> Result<(), WriteError> {
+        self.0
+            .lock()
+            .expect("no panics while holding the lock")
+            .append(&mut files);
+        Ok(())
     }
 }
 
@@ -218,11 +270,8 @@ pub fn stats(site: &SiteContext, pages: usize, diagrams: usize) -> Stats {
     stats
 }
 
-/// Pages and diagrams of a rendered unit, or its problems.
-type UnitCounts = Result<(usize, usize), Vec<Diagnostic>>;
-
 /// Renders every unit of the site in parallel, handing each unit's files to
-/// `sink` as soon as it is done (so a large site never sits in memory).
+/// `sink` as soon as they are made (so a large site never sits in memory).
 pub fn render_site_into(
     site: &SiteContext,
     sink: &dyn Sink,
@@ -233,16 +282,10 @@ pub fn render_site_into(
         .map(|unit| (unit, page_count(site, unit)))
         .collect();
     progress.start(units.iter().map(|(_, pages)| pages).sum());
-    let results: Vec<Result<UnitCounts, WriteError>> = units
+    let results: Vec<Result<(usize, usize), RenderError>> = units
         .into_par_iter()
         .map(|(unit, unit_pages)| {
-            let result = match render_unit(site, unit) {
-                Ok(output) => {
-                    sink.put_all(output.files)?;
-                    Ok(Ok((output.pages, output.diagrams)))
-                }
-                Err(problems) => Ok(Err(problems)),
-            };
+            let result = render_unit_into(site, unit, sink);
             progress.advance(unit_pages);
             result
         })
@@ -250,12 +293,13 @@ pub fn render_site_into(
     let (mut pages, mut diagrams) = (0, 0);
     let mut problems = Vec::new();
     for result in results {
-        match result.map_err(RenderError::Write)? {
+        match result {
             Ok((p, d)) => {
                 pages += p;
                 diagrams += d;
             }
-            Err(mut errors) => problems.append(&mut errors),
+            Err(RenderError::Content(mut errors)) => problems.append(&mut errors),
+            Err(RenderError::Write(error)) => return Err(RenderError::Write(error)),
         }
     }
     if problems.is_empty() {
