@@ -6,7 +6,7 @@
 //! The filled SVG is byte-for-byte what [`diagram::render`] returns for the
 //! same board with that title and description (the tests check it).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::diagram::{self, Board};
@@ -92,18 +92,32 @@ type Slot = Arc<OnceLock<Result<Option<Arc<SvgTemplate>>, String>>>;
 #[derive(Default)]
 pub struct DiagramCache {
     slots: Mutex<HashMap<(String, String, String), Slot>>,
-    claimed: Mutex<HashSet<(String, String, String)>>,
+    /// Who drew each file: the rank of its language in the site's order.
+    claimed: Mutex<HashMap<(String, String, String), usize>>,
 }
 
 impl DiagramCache {
-    /// True the first time a page asks to write `file` of a variant, false
-    /// after: the one diagram file serves the variant's pages in every
-    /// language, so only the first page to draw it writes it.
-    pub fn claim(&self, family: &str, variant: &str, file: &str) -> bool {
-        self.claimed
+    /// Whether the page in the language of `rank` (its place in the site's
+    /// languages) should draw `file` of a variant: the one diagram file
+    /// serves the variant's pages in every language and carries the title
+    /// and description of the first language, in the site's order, whose
+    /// page draws it. True when no page has claimed it yet, or only a page
+    /// of a later language (pages of several languages render at once);
+    /// the unit then keeps the earlier language's file, so which thread
+    /// got there first never shows in the output.
+    pub fn claim(&self, family: &str, variant: &str, file: &str, rank: usize) -> bool {
+        let mut claimed = self
+            .claimed
             .lock()
-            .expect("no panics while holding the lock")
-            .insert((family.to_string(), variant.to_string(), file.to_string()))
+            .expect("no panics while holding the lock");
+        let key = (family.to_string(), variant.to_string(), file.to_string());
+        match claimed.get(&key) {
+            Some(&owner) if owner <= rank => false,
+            _ => {
+                claimed.insert(key, rank);
+                true
+            }
+        }
     }
 
     /// The SVG of `board` for `file` of a variant, drawn the first time any
@@ -185,9 +199,19 @@ mod tests {
     #[test]
     fn each_diagram_file_is_claimed_once_per_variant() {
         let cache = DiagramCache::default();
-        assert!(cache.claim("tafl", "tablut", "board.svg"));
-        assert!(!cache.claim("tafl", "tablut", "board.svg"));
-        assert!(cache.claim("tafl", "tablut", "example-a-before.svg"));
-        assert!(cache.claim("tafl", "brandubh", "board.svg"));
+        assert!(cache.claim("tafl", "tablut", "board.svg", 0));
+        assert!(!cache.claim("tafl", "tablut", "board.svg", 0));
+        assert!(!cache.claim("tafl", "tablut", "board.svg", 1));
+        assert!(cache.claim("tafl", "tablut", "example-a-before.svg", 1));
+        assert!(cache.claim("tafl", "brandubh", "board.svg", 2));
+    }
+
+    #[test]
+    fn an_earlier_language_takes_a_file_over_from_a_later_one_that_drew_it_first() {
+        let cache = DiagramCache::default();
+        assert!(cache.claim("tafl", "tablut", "board.svg", 2));
+        assert!(cache.claim("tafl", "tablut", "board.svg", 1));
+        assert!(!cache.claim("tafl", "tablut", "board.svg", 2));
+        assert!(!cache.claim("tafl", "tablut", "board.svg", 1));
     }
 }

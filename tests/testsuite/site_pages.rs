@@ -256,6 +256,37 @@ fn every_language_shows_the_one_diagram_file_of_its_variant() {
     assert!(site["tafl/standard/board.svg"].contains("<title>Tablut — start</title>"));
 }
 
+/// A board only translations show is drawn by the first of them in the
+/// hub's language order, whichever page renders first: its file carries
+/// that language's caption, on every build.
+#[test]
+fn a_board_only_translations_show_carries_the_first_translations_caption() {
+    let hub = common::Hub::copy("mini");
+    hub.edit("hub.yaml", "languages: [en, cs]", "languages: [en, cs, fi]")
+        .edit(
+            "content/tafl/tablut.md",
+            "{{svg:board.svg \"Tablut — start\"}}",
+            "",
+        );
+    let finnish = hub
+        .read("content/tafl/tablut.cs.md")
+        .replace("Tablut — výchozí postavení", "Tablut — alkuasetelma");
+    hub.write("content/tafl/tablut.fi.md", finnish);
+    let boards: BTreeSet<String> = (0..4)
+        .map(|_| {
+            let built = site::build(hub.root(), &BuildOptions::default()).expect("builds");
+            String::from_utf8_lossy(built.files.get("tafl/standard/board.svg").expect("drawn"))
+                .into_owned()
+        })
+        .collect();
+    assert_eq!(boards.len(), 1, "the same file on every build");
+    let board = boards.first().expect("one board");
+    assert!(
+        board.contains("<title>Tablut — výchozí postavení</title>"),
+        "{board}"
+    );
+}
+
 #[test]
 fn the_start_boards_legend_follows_the_readers_colour_scheme() {
     let site = build("mini");

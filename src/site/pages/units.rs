@@ -148,7 +148,7 @@ fn render_unit_into(
                 pages.push(page(default));
             }
             pages.par_extend(others.into_par_iter().map(page));
-            gather(pages)
+            gather(pages).map(keep_earliest_diagrams)
         }
         Unit::Listings => render_listings(site),
         Unit::PrintAndSearch => return render_print_and_search(site, sink),
@@ -156,6 +156,18 @@ fn render_unit_into(
     .map_err(RenderError::Content)?;
     sink.put_all(output.files).map_err(RenderError::Write)?;
     Ok((output.pages, output.diagrams))
+}
+
+/// A variant's pages with each diagram file once: pages of two languages
+/// may both draw a file the default language's page does not show (see
+/// [`DiagramCache::claim`]); the pages come in the site's language order,
+/// and the earliest one's file is kept.
+fn keep_earliest_diagrams(mut output: UnitOutput) -> UnitOutput {
+    let mut seen = std::collections::HashSet::new();
+    let before = output.files.len();
+    output.files.retain(|(path, _)| seen.insert(path.clone()));
+    output.diagrams = output.diagrams.saturating_sub(before - output.files.len());
+    output
 }
 
 /// A unit's files, kept in memory.
@@ -306,5 +318,36 @@ pub fn render_site_into(
         Ok(stats(site, pages, diagrams))
     } else {
         Err(RenderError::Content(problems))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_diagram_two_languages_drew_is_kept_from_the_earlier_one() {
+        let file = |path: &str, text: &str| (path.to_string(), text.as_bytes().to_vec());
+        let output = keep_earliest_diagrams(UnitOutput {
+            files: vec![
+                file("tafl/x/index.html", "en"),
+                file("cs/tafl/x/index.html", "cs"),
+                file("tafl/x/board.svg", "cs board"),
+                file("fi/tafl/x/index.html", "fi"),
+                file("tafl/x/board.svg", "fi board"),
+            ],
+            pages: 3,
+            diagrams: 2,
+        });
+        assert_eq!(
+            output.files,
+            vec![
+                file("tafl/x/index.html", "en"),
+                file("cs/tafl/x/index.html", "cs"),
+                file("tafl/x/board.svg", "cs board"),
+                file("fi/tafl/x/index.html", "fi"),
+            ]
+        );
+        assert_eq!((output.pages, output.diagrams), (3, 1));
     }
 }

@@ -38,6 +38,9 @@ struct VariantEmbeds<'a> {
     diagram_href: String,
     /// Put before the ids of worked examples (see [`BodyPlace`]).
     id_prefix: String,
+    /// The place of `lang` in the site's languages: of two pages that draw
+    /// the same diagram, the earlier language's file is kept.
+    rank: usize,
     /// SVG files this page is the first of its variant to draw: (file name
     /// beside the default language's page, svg).
     diagrams: std::sync::Mutex<BTreeMap<String, String>>,
@@ -57,7 +60,7 @@ impl VariantEmbeds<'_> {
         let Some(cache) = self.cache else {
             return Ok(());
         };
-        if !cache.claim(self.family, &self.variant.name, file) {
+        if !cache.claim(self.family, &self.variant.name, file, self.rank) {
             // An earlier language of this variant drew the shared file.
             return Ok(());
         }
@@ -641,6 +644,11 @@ pub(super) fn render_body<'a>(
             site.href(&diagram_dir)
         },
         id_prefix: id_prefix.clone(),
+        rank: site
+            .languages()
+            .iter()
+            .position(|l| *l == lang)
+            .unwrap_or(usize::MAX),
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
         errors: std::sync::Mutex::new(Vec::new()),
     };
