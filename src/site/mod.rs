@@ -6,12 +6,12 @@
 
 mod audit;
 mod comparison;
+mod diagram_claims;
 pub mod output;
 mod pages;
 pub mod search;
 mod session;
 mod sitemap;
-mod svg_cache;
 pub mod theme;
 
 use std::collections::BTreeMap;

@@ -35,7 +35,7 @@ pub use units::{
 };
 
 use super::CheckedVariants;
-use super::svg_cache::DiagramCache;
+use super::diagram_claims::DiagramClaims;
 use super::theme::Theme;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
@@ -542,7 +542,7 @@ fn render_page(
         PageId::Family(family) => render_family(site, family, lang),
         PageId::Comparison(family) => render_comparison(site, family, lang),
         PageId::Variant(family, variant) => {
-            render_variant(site, family, variant, lang, &DiagramCache::default())
+            render_variant(site, family, variant, lang, &DiagramClaims::default())
         }
         PageId::Print(family) => render_print(site, family, lang),
         PageId::NotFound => render_not_found(site, lang),

@@ -11,8 +11,8 @@ use super::variant::render_variant;
 use super::{COMPARISON_SLUG, PRINT_SLUG, PageId, PageOutput, SiteContext};
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Hub, Variant};
+use crate::site::diagram_claims::DiagramClaims;
 use crate::site::output::{Sink, WriteError};
-use crate::site::svg_cache::DiagramCache;
 use crate::site::{Progress, Stats};
 
 /// Why rendering stopped: problems in the content, or the output.
@@ -131,8 +131,8 @@ fn render_unit_into(
 ) -> Result<(usize, usize), RenderError> {
     let output = match unit {
         Unit::Variant(family, variant) => {
-            let cache = DiagramCache::default();
-            let page = |lang: &str| render_variant(site, family, variant, lang, &cache);
+            let claims = DiagramClaims::default();
+            let page = |lang: &str| render_variant(site, family, variant, lang, &claims);
             // The default language first: the diagram files its pages share
             // carry the text of the first language to draw them. The others
             // in parallel, for serve, whose quick pass renders one variant.
@@ -160,7 +160,7 @@ fn render_unit_into(
 
 /// A variant's pages with each diagram file once: pages of two languages
 /// may both draw a file the default language's page does not show (see
-/// [`DiagramCache::claim`]); the pages come in the site's language order,
+/// [`DiagramClaims::claim`]); the pages come in the site's language order,
 /// and the earliest one's file is kept.
 fn keep_earliest_diagrams(mut output: UnitOutput) -> UnitOutput {
     let mut seen = std::collections::HashSet::new();

@@ -20,7 +20,7 @@ use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
 use crate::i18n::Arg;
 use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
 use crate::site::comparison;
-use crate::site::svg_cache::DiagramCache;
+use crate::site::diagram_claims::DiagramClaims;
 
 /// Diagrams and HTML for the boards and examples of one variant page.
 struct VariantEmbeds<'a> {
@@ -28,9 +28,10 @@ struct VariantEmbeds<'a> {
     family: &'a str,
     variant: &'a Variant,
     checked: &'a CheckedVariant,
-    /// The variant's diagrams, shared by its pages in every language;
-    /// `None` on the print page, which shows the files the pages drew.
-    cache: Option<&'a DiagramCache>,
+    /// Who drew the variant's diagrams, shared by its pages in every
+    /// language; `None` on the print page, which shows the files the pages
+    /// drew.
+    claims: Option<&'a DiagramClaims>,
     lang: &'a str,
     title: &'a str,
     /// Where `<img src>` finds the diagrams: `""` on the default language's
@@ -57,10 +58,10 @@ impl VariantEmbeds<'_> {
         desc: &str,
         annotations: &Annotations,
     ) -> Result<(), String> {
-        let Some(cache) = self.cache else {
+        let Some(claims) = self.claims else {
             return Ok(());
         };
-        if !cache.claim(self.family, &self.variant.name, file, self.rank) {
+        if !claims.claim(self.family, &self.variant.name, file, self.rank) {
             // An earlier language of this variant drew the shared file.
             return Ok(());
         }
@@ -73,7 +74,13 @@ impl VariantEmbeds<'_> {
             desc,
             annotations,
         };
-        let svg = cache.svg(self.family, &self.variant.name, file, &board)?;
+        let svg = diagram::render(&board).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
         self.diagrams
             .lock()
             .expect("no panics while holding the lock")
@@ -141,7 +148,7 @@ impl VariantEmbeds<'_> {
             escape(sentence)
         ));
         // Paper cannot step: the print page shows the two boards only.
-        let steps = if self.cache.is_some() {
+        let steps = if self.claims.is_some() {
             example.steps()
         } else {
             Vec::new()
@@ -589,7 +596,7 @@ pub(super) struct VariantBody<'a> {
 /// it is the first to need; or as a section of the family's print page,
 /// pointing at the diagrams the variant's page drew.
 pub(super) enum BodyPlace<'c> {
-    OwnPage(&'c DiagramCache),
+    OwnPage(&'c DiagramClaims),
     PrintSection,
 }
 
@@ -632,8 +639,8 @@ pub(super) fn render_body<'a>(
         family: &family.name,
         variant,
         checked,
-        cache: match place {
-            BodyPlace::OwnPage(cache) => Some(cache),
+        claims: match place {
+            BodyPlace::OwnPage(claims) => Some(claims),
             BodyPlace::PrintSection => None,
         },
         lang,
@@ -702,7 +709,7 @@ pub(super) fn render_variant(
     family: &Family,
     variant: &Variant,
     lang: &str,
-    cache: &DiagramCache,
+    claims: &DiagramClaims,
 ) -> Result<PageOutput, Vec<Diagnostic>> {
     let Some(checked) = site
         .checked
@@ -725,7 +732,7 @@ pub(super) fn render_variant(
         family,
         variant,
         lang,
-        BodyPlace::OwnPage(cache),
+        BodyPlace::OwnPage(claims),
         &mut |_| {},
     )?
     else {
