@@ -200,13 +200,34 @@ impl Staging {
             let old = previous.join(path);
             if std::fs::symlink_metadata(&old)
                 .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
-                && std::fs::read(&old).is_ok_and(|old_bytes| old_bytes == bytes)
+                && file_holds(&old, bytes)
                 && std::fs::hard_link(&old, &target).is_ok()
             {
                 return Ok(());
             }
         }
         std::fs::write(&target, bytes).map_err(io_error(&target))
+    }
+}
+
+/// Whether the file at `path` holds exactly `bytes`, read a piece at a
+/// time: the print pages of a large hub are tens of megabytes each, and
+/// several are written at once.
+fn file_holds(path: &Path, bytes: &[u8]) -> bool {
+    use std::io::Read;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return false;
+    };
+    let mut buffer = vec![0; 64 * 1024];
+    let mut rest = bytes;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) if n <= rest.len() && buffer[..n] == rest[..n] => rest = &rest[n..],
+            Ok(_) => return false,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return false,
+        }
     }
 }
 
@@ -364,6 +385,26 @@ mod tests {
         }
         let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
         assert_eq!(leftovers.len(), 1, "staging folders are cleaned up");
+    }
+
+    #[test]
+    fn a_file_holds_bytes_only_when_every_piece_matches() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("page.html");
+        // Longer than one piece read, with the difference in the last one.
+        let bytes: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        std::fs::write(&path, &bytes).expect("write");
+        assert!(file_holds(&path, &bytes));
+        let mut changed = bytes.clone();
+        *changed.last_mut().expect("not empty") ^= 1;
+        assert!(!file_holds(&path, &changed));
+        assert!(!file_holds(&path, &bytes[..bytes.len() - 1]));
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(!file_holds(&path, &longer));
+        assert!(!file_holds(&dir.path().join("missing.html"), &bytes));
+        std::fs::write(&path, b"").expect("write");
+        assert!(file_holds(&path, b""));
     }
 
     #[test]
