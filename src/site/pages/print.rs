@@ -44,27 +44,39 @@ pub(super) fn render_print(
     family: &Family,
     lang: &str,
 ) -> Result<PageOutput, Vec<Diagnostic>> {
-    let mut sections = Vec::new();
-    let mut problems = Vec::new();
-    // By name, so a family of n variants costs n lookups, not n² compares.
-    let by_name: HashMap<&str, &Variant> = family
-        .variants
-        .iter()
-        .map(|v| (v.name.as_str(), v))
-        .collect();
-    for listed in listed_variants(site, family, lang) {
+    let listed = listed_variants(site, family, lang);
+    let by_name: HashMap<&str, &ListedVariant> =
+        listed.iter().map(|l| (l.name.as_str(), l)).collect();
+    let mut sections = HashMap::new();
+    for variant in &family.variants {
         if site.stopped() {
             break;
         }
-        let Some(&variant) = by_name.get(listed.name.as_str()) else {
-            continue;
-        };
-        match print_section(site, family, variant, &listed, lang, &mut |_| {}) {
-            Ok(section) => sections.extend(section),
-            Err(mut errors) => problems.append(&mut errors),
+        if let Some(listed) = by_name.get(variant.name.as_str()) {
+            let section = print_section(site, family, variant, listed, lang, &mut |_| {});
+            sections.insert(variant.name.as_str(), section);
         }
     }
+    let (sections, problems) = in_listed_order(&listed, sections);
     print_page(site, family, lang, sections, problems)
+}
+
+/// The sections of the variants named in `sections`, in the order `listed`
+/// gives, with every problem found rendering them.
+pub(super) fn in_listed_order(
+    listed: &[ListedVariant],
+    mut sections: HashMap<&str, Result<Option<Section>, Vec<Diagnostic>>>,
+) -> (Vec<Section>, Vec<Diagnostic>) {
+    let mut shown = Vec::new();
+    let mut problems = Vec::new();
+    for listed in listed {
+        match sections.remove(listed.name.as_str()) {
+            Some(Ok(section)) => shown.extend(section),
+            Some(Err(mut errors)) => problems.append(&mut errors),
+            None => {}
+        }
+    }
+    (shown, problems)
 }
 
 /// The section of `variant`, listed as `listed` on the print page in

@@ -8,9 +8,9 @@ use std::collections::HashMap;
 use rayon::prelude::*;
 
 use super::listings::listed_variants;
-use super::print::{Section, print_page, print_section, shown_lang};
+use super::print::{Section, in_listed_order, print_page, print_section, shown_lang};
 use super::search_pages::{family_documents, parsed_variant_documents, variant_documents};
-use super::units::RenderError;
+use super::units::{RenderError, combine};
 use super::{ListedVariant, PageId, SiteContext};
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Variant};
@@ -25,24 +25,12 @@ pub(super) fn render_print_and_search(
     sink: &dyn Sink,
 ) -> Result<(usize, usize), RenderError> {
     let languages = site.languages();
-    let outputs: Vec<Result<usize, RenderError>> = languages
-        .par_iter()
-        .map(|lang| render_language(site, lang, sink))
-        .collect();
-    let mut pages = 0;
-    let mut problems = Vec::new();
-    for language in outputs {
-        match language {
-            Ok(language_pages) => pages += language_pages,
-            Err(RenderError::Content(mut errors)) => problems.append(&mut errors),
-            Err(RenderError::Write(error)) => return Err(RenderError::Write(error)),
-        }
-    }
-    if problems.is_empty() {
-        Ok((pages, 0))
-    } else {
-        Err(RenderError::Content(problems))
-    }
+    combine(
+        languages
+            .par_iter()
+            .map(|lang| render_language(site, lang, sink).map(|pages| (pages, 0)))
+            .collect(),
+    )
 }
 
 /// Every family's print page in `lang`, then the language's search index;
@@ -73,15 +61,7 @@ fn render_language(site: &SiteContext, lang: &str, sink: &dyn Sink) -> Result<us
                 sections.insert(variant.name.as_str(), section);
             }
         }
-        let mut shown = Vec::new();
-        let mut family_problems = Vec::new();
-        for listed in &listed {
-            match sections.remove(listed.name.as_str()) {
-                Some(Ok(section)) => shown.extend(section),
-                Some(Err(mut errors)) => family_problems.append(&mut errors),
-                None => {}
-            }
-        }
+        let (shown, family_problems) = in_listed_order(&listed, sections);
         match print_page(site, family, lang, shown, family_problems) {
             Ok(page) => {
                 pages += 1;

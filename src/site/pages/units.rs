@@ -302,6 +302,15 @@ pub fn render_site_into(
             result
         })
         .collect();
+    let (pages, diagrams) = combine(results)?;
+    Ok(stats(site, pages, diagrams))
+}
+
+/// The pages and diagrams of several renders together; or the first write
+/// error, in their order; or every problem of all of them.
+pub(super) fn combine(
+    results: Vec<Result<(usize, usize), RenderError>>,
+) -> Result<(usize, usize), RenderError> {
     let (mut pages, mut diagrams) = (0, 0);
     let mut problems = Vec::new();
     for result in results {
@@ -315,7 +324,7 @@ pub fn render_site_into(
         }
     }
     if problems.is_empty() {
-        Ok(stats(site, pages, diagrams))
+        Ok((pages, diagrams))
     } else {
         Err(RenderError::Content(problems))
     }
