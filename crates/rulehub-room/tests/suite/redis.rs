@@ -8,6 +8,7 @@
 use crate::common::{
     Client, Running, WAIT, brandubh, create, http, play_to_the_end, replay_stored_game,
 };
+use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
@@ -111,6 +112,35 @@ async fn start_with(redis: &Redis, limits: Limits) -> Running {
     Running::serve(server).await
 }
 
+/// The two players of a room across two servers: the room made on server
+/// `a` and its creator seated there, then a guest on server `b`, which has
+/// never seen the room.
+struct Seated {
+    room: String,
+    token: String,
+    creator: Client,
+    creator_welcome: Value,
+    guest: Client,
+    guest_welcome: Value,
+    /// The state the guest was sent on joining.
+    guest_state: Value,
+}
+
+async fn seat_across(a: SocketAddr, b: SocketAddr) -> Seated {
+    let (room, token) = create(a).await;
+    let (creator, creator_welcome, _) = Client::hello(a, &room, Some(&token)).await;
+    let (guest, guest_welcome, guest_state) = Client::hello(b, &room, None).await;
+    Seated {
+        room,
+        token,
+        creator,
+        creator_welcome,
+        guest,
+        guest_welcome,
+        guest_state,
+    }
+}
+
 impl Client {
     /// The full state once this socket's server has reached `seq` (another
     /// server's note may still be on its way).
@@ -150,12 +180,18 @@ async fn players_on_two_servers_finish_a_game() {
     let Some(redis) = Redis::start() else { return };
     let a = start(&redis).await;
     let b = start(&redis).await;
-    let (room, token) = create(a.addr).await;
-    let (mut creator, welcome, _) = Client::hello(a.addr, &room, Some(&token)).await;
-    assert_eq!(welcome["seat"], "attackers");
-    // The guest reaches the other server, which has never seen the room.
-    let (mut guest, welcome, state) = Client::hello(b.addr, &room, None).await;
-    assert_eq!(welcome["seat"], "defenders");
+    let Seated {
+        room,
+        mut creator,
+        creator_welcome,
+        mut guest,
+        guest_welcome,
+        guest_state: state,
+        ..
+    } = seat_across(a.addr, b.addr).await;
+    assert_eq!(creator_welcome["seat"], "attackers");
+    // The guest reached the other server, which had never seen the room.
+    assert_eq!(guest_welcome["seat"], "defenders");
     assert_eq!(state["seats"][1]["taken"], true);
     // Presence crosses servers too: each sees the other seat connected.
     loop {
@@ -284,9 +320,13 @@ async fn a_restarted_server_resumes_from_redis_and_a_lost_redis_is_an_error() {
     let Some(redis) = Redis::start() else { return };
     let a = start(&redis).await;
     let b = start(&redis).await;
-    let (room, token) = create(a.addr).await;
-    let (mut creator, _, _) = Client::hello(a.addr, &room, Some(&token)).await;
-    let (mut guest, _, _) = Client::hello(b.addr, &room, None).await;
+    let Seated {
+        room,
+        token,
+        mut creator,
+        mut guest,
+        ..
+    } = seat_across(a.addr, b.addr).await;
     let mut game = Game::start(&brandubh()).expect("start");
     let dims = game.dims();
     let mut play = |text: &str| {
@@ -399,9 +439,12 @@ async fn an_idle_room_expires_on_every_server() {
     };
     let a = start_with(&redis, limits.clone()).await;
     let b = start_with(&redis, limits).await;
-    let (room, token) = create(a.addr).await;
-    let (mut creator, _, _) = Client::hello(a.addr, &room, Some(&token)).await;
-    let (mut guest, _, _) = Client::hello(b.addr, &room, None).await;
+    let Seated {
+        room,
+        mut creator,
+        mut guest,
+        ..
+    } = seat_across(a.addr, b.addr).await;
     // Nobody moves: Redis forgets the room, and each server then tells its
     // own sockets.
     for client in [&mut creator, &mut guest] {
@@ -445,9 +488,13 @@ async fn notes_are_a_shortcut_the_store_is_the_record() {
             .expect("open");
     let a = Running::serve(server).await;
     let b = start(&redis).await;
-    let (room, token) = create(a.addr).await;
-    let (mut creator, _, _) = Client::hello(a.addr, &room, Some(&token)).await;
-    let (mut guest, _, state) = Client::hello(b.addr, &room, None).await;
+    let Seated {
+        room,
+        mut creator,
+        mut guest,
+        guest_state: state,
+        ..
+    } = seat_across(a.addr, b.addr).await;
     assert_eq!(state["seq"], 1);
     // The creator knows seq 1 (say, from a tab on B); A's copy is at 0,
     // catches up from Redis and takes the move.
