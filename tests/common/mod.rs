@@ -104,3 +104,30 @@ pub fn tree(dir: &Path) -> BTreeMap<String, Vec<u8>> {
         })
         .collect()
 }
+
+/// One board of an SVG sheet (`examples.svg`, `game-{id}.svg`) as a
+/// document of its own, the way a browser shows `sheet.svg#view`: the
+/// sheet's style sheet and symbols, the view's box and that board only.
+/// Panics when the sheet has no such view.
+pub fn board_on_sheet(sheet: &str, view: &str) -> String {
+    let tag = format!("<view id=\"{view}\" viewBox=\"");
+    let start = sheet
+        .find(&tag)
+        .unwrap_or_else(|| panic!("no view `{view}` on the sheet:\n{sheet}"));
+    let view_box = &sheet[start + tag.len()..];
+    let view_box = &view_box[..view_box.find('"').expect("a closed viewBox")];
+    let board = &sheet[start..];
+    let board = &board[board.find("<g ").expect("the view's board follows it")..];
+    let end = board
+        .find("<view ")
+        .or_else(|| board.rfind("</svg>"))
+        .expect("the sheet ends");
+    let head = &sheet[..sheet.find("<view ").expect("the sheet has views")];
+    let root_box = &head[head.find("viewBox=\"").expect("a root viewBox") + 9..];
+    let root_box = &root_box[..root_box.find('"').expect("a closed viewBox")];
+    format!(
+        "{}{}</svg>\n",
+        head.replacen(root_box, view_box, 1),
+        &board[..end]
+    )
+}

@@ -112,8 +112,8 @@ const FAULTS = [
     name: 'invalid SVG',
     page: '/tafl/brandubh/',
     target: /SVG and CSS files$/,
-    expect: { vnu: 'corner-escape-after.svg' },
-    files: { 'tafl/brandubh/example-corner-escape-after.svg': (s) => sub(s, '<title>', '<title bogus-attr="1">') },
+    expect: { vnu: 'brandubh/examples.svg' },
+    files: { 'tafl/brandubh/examples.svg': (s) => sub(s, '<title>', '<title bogus-attr="1">') },
   },
   {
     name: 'SVG no page shows',
@@ -121,6 +121,13 @@ const FAULTS = [
     target: /SVGs$/,
     expect: { 'svg-shown': '/tafl/brandubh/example-orphan.svg is not shown' },
     files: { 'tafl/brandubh/example-orphan.svg': () => fs.readFileSync(path.join(siteDir(), 'tafl/brandubh/board.svg'), 'utf8') },
+  },
+  {
+    name: 'a board on a sheet no page shows',
+    page: '/tafl/brandubh/',
+    target: /SVGs$/,
+    expect: { 'svg-shown': '/tafl/brandubh/examples.svg#example-orphan is not shown' },
+    files: { 'tafl/brandubh/examples.svg': (s) => sub(s, '<view ', '<view id="example-orphan" viewBox="0 0 10 10"/><view ') },
   },
   {
     name: 'a game record rulehub replay refuses',
@@ -176,7 +183,7 @@ const FAULTS = [
     name: 'a sample game whose step shows the board of the move after it',
     page: '/tafl/brandubh/',
     expect: { games: 'shows a board already shown' },
-    edit: (h) => sub(h, 'data-src="game-fork-between-corners-12.svg"', 'data-src="game-fork-between-corners-13.svg"'),
+    edit: (h) => sub(h, 'data-src="game-fork-between-corners.svg#game-fork-between-corners-12"', 'data-src="game-fork-between-corners.svg#game-fork-between-corners-13"'),
   },
   {
     name: 'a room client that does not load',

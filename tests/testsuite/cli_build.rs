@@ -22,7 +22,7 @@ fn build_publishes_every_page_in_every_language() {
         "tafl/index.html",
         "tafl/standard/index.html",
         "tafl/standard/board.svg",
-        "tafl/standard/example-pair-capture-after.svg",
+        "tafl/standard/examples.svg",
         "cs/tafl/standard/index.html",
         "tafl/compare/index.html",
         "tafl/print/index.html",

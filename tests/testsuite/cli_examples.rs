@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::Hub;
+use common::{Hub, board_on_sheet};
 use predicates::prelude::*;
 
 #[test]
@@ -175,7 +175,10 @@ fn a_move_that_stays_on_its_square_is_drawn_without_an_arrow() {
         "moves: [c6-c6]\nexpect: { legal: false, reason: same-square }",
     );
     hub.rulehub(&["build"]).assert().success();
-    let svg = hub.read("public/tafl/standard/example-blocked-before.svg");
+    let svg = board_on_sheet(
+        &hub.read("public/tafl/standard/examples.svg"),
+        "example-blocked-before",
+    );
     roxmltree::Document::parse(&svg).expect("well-formed SVG");
 }
 
@@ -184,7 +187,10 @@ fn start_boards_get_coordinates_and_a_legend_unless_turned_off_and_examples_alwa
  {
     let hub = Hub::copy("mini");
     let text_of = |file: &str| -> Vec<String> {
-        let svg = hub.read(file);
+        let svg = match file.split_once('#') {
+            Some((sheet, view)) => board_on_sheet(&hub.read(sheet), view),
+            None => hub.read(file),
+        };
         let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
         doc.descendants()
             .filter(|n| n.has_tag_name("text"))
@@ -219,7 +225,7 @@ fn start_boards_get_coordinates_and_a_legend_unless_turned_off_and_examples_alwa
         !hub.read("public/tafl/standard/index.html")
             .contains("board-legend")
     );
-    let labels = text_of("public/tafl/standard/example-pair-capture-before.svg");
+    let labels = text_of("public/tafl/standard/examples.svg#example-pair-capture-before");
     for label in ["a", "i", "1", "9"] {
         assert!(
             labels.iter().any(|l| l == label),

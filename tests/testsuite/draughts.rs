@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::Hub;
+use common::{Hub, board_on_sheet};
 
 #[test]
 fn a_draughts_hub_builds_its_pages_in_every_language() {
@@ -45,9 +45,9 @@ fn a_draughts_hub_builds_its_pages_in_every_language() {
     );
     // An example of several moves can be stepped through, move by move.
     assert!(page.contains("Step through the 2 moves"), "{page}");
-    assert!(
-        hub.path("public/draughts/english/example-forced-capture-step-2.svg")
-            .is_file()
+    board_on_sheet(
+        &hub.read("public/draughts/english/examples.svg"),
+        "example-forced-capture-step-2",
     );
     // The comparison table reads the resolved rules.
     let compare = hub.read("public/draughts/compare/index.html");
@@ -175,7 +175,7 @@ fn a_draughts_sample_game_is_replayed_and_drawn_move_by_move() {
     let page = hub.read("public/draughts/english/index.html");
     let opening = &page[page.find("<div class=\"game\"").expect("a game")..];
     assert!(
-        opening.contains("<img src=\"game-opening-4.svg\""),
+        opening.contains("<img src=\"game-opening.svg#game-opening-4\""),
         "{opening}"
     );
     assert!(
@@ -188,13 +188,14 @@ fn a_draughts_sample_game_is_replayed_and_drawn_move_by_move() {
         "{page}"
     );
     // A board per position; the capture is marked on the board after it.
+    let sheet = hub.read("public/draughts/english/game-opening.svg");
     for ply in 0..=4 {
-        assert!(
-            hub.path(&format!("public/draughts/english/game-opening-{ply}.svg"))
-                .is_file()
-        );
+        board_on_sheet(&sheet, &format!("game-opening-{ply}"));
     }
-    let after = hub.read("public/draughts/english/game-ending-1.svg");
+    let after = board_on_sheet(
+        &hub.read("public/draughts/english/game-ending.svg"),
+        "game-ending-1",
+    );
     assert!(after.contains("rh-captures"), "{after}");
     let czech = hub.read("public/cs/draughts/english/index.html");
     assert!(
@@ -257,7 +258,10 @@ fn the_numbered_draughts_boards_are_drawn_byte_for_byte() {
     );
     insta::assert_snapshot!(
         "english_draughts_double_jump",
-        hub.read("public/draughts/english/example-double-jump-before.svg")
+        board_on_sheet(
+            &hub.read("public/draughts/english/examples.svg"),
+            "example-double-jump-before"
+        )
     );
 }
 

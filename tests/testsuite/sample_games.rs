@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::Hub;
+use common::{Hub, board_on_sheet};
 
 const GAME: &str = "
 ## An opening
@@ -69,7 +69,10 @@ fn a_sample_game_is_drawn_move_by_move_and_placed_in_every_language() {
         .expect("a game on the page")..];
     let game = &game[..game.find("</div>").expect("the game ends")];
     // The final board is shown without JavaScript, with every move listed.
-    assert!(game.contains("<img src=\"game-opening-4.svg\""), "{game}");
+    assert!(
+        game.contains("<img src=\"game-opening.svg#game-opening-4\""),
+        "{game}"
+    );
     assert_eq!(game.matches("<li ").count(), 4, "{game}");
     assert!(
         game.contains("Move 4 of 4: e5-e6 — the king steps up"),
@@ -87,19 +90,21 @@ fn a_sample_game_is_drawn_move_by_move_and_placed_in_every_language() {
     );
     assert!(page.contains("/assets/stepper.js"), "the stepper is loaded");
     assert!(out.join("assets/stepper.js").is_file());
-    // One board per position: the start and after each move.
+    // One board per position, the start and after each move, on the
+    // game's sheet: one file for the whole game.
+    let sheet = std::fs::read_to_string(out.join("tafl/standard/game-opening.svg"))
+        .expect("the game's sheet");
     for ply in 0..=4 {
-        let file = out.join(format!("tafl/standard/game-opening-{ply}.svg"));
-        let svg = std::fs::read_to_string(&file).expect("a board per position");
-        assert!(svg.starts_with("<svg"), "{}", file.display());
+        let board = board_on_sheet(&sheet, &format!("game-opening-{ply}"));
+        roxmltree::Document::parse(&board).expect("a well-formed board");
     }
-    assert!(!out.join("tafl/standard/game-opening-5.svg").exists());
+    assert_eq!(sheet.matches("<view ").count(), 5, "{sheet}");
 
     // The Czech page shows the same boards from the English page's folder,
     // with Czech words around them.
     let cs = std::fs::read_to_string(out.join("cs/tafl/standard/index.html")).expect("cs page");
     assert!(
-        cs.contains("src=\"/tafl/standard/game-opening-4.svg\""),
+        cs.contains("src=\"/tafl/standard/game-opening.svg#game-opening-4\""),
         "{cs}"
     );
     assert!(cs.contains("Tah 4 z 4: e5-e6"), "{cs}");
@@ -196,9 +201,9 @@ fn a_worked_example_of_several_moves_can_be_stepped_through_on_screen_not_on_pap
         .nth(1)
         .and_then(|s| s.split('"').next())
         .expect("the stepper has an id");
+    let sheet = text("tafl/copenhagen/examples.svg");
     for ply in 0..=12 {
-        let file = format!("tafl/copenhagen/{stem}-{ply}.svg");
-        assert!(site.iter().any(|(p, _)| *p == file), "{file} is drawn");
+        board_on_sheet(&sheet, &format!("{stem}-{ply}"));
     }
     // One-move examples get none, and paper cannot step.
     assert_eq!(page.matches("<details class=\"example-steps\">").count(), 1);

@@ -1,8 +1,8 @@
 //! Every internal link of the bundled hub resolves, as a crawler meets it:
-//! `href`/`src`/`srcset` of every page, stylesheet `url(…)`s, `<link
+//! `href`/`src`/`srcset`/`data-src` of every page, stylesheet `url(…)`s, `<link
 //! rel="alternate" hreflang>` (present, resolving and reciprocal), canonical
 //! links, the sitemap and robots.txt, and `#fragments` (an element with that
-//! id exists in the target page). SVGs must be well-formed XML whose `#id`
+//! id exists in the target page, or `<view>` on the target sheet). SVGs must be well-formed XML whose `#id`
 //! references exist. HTML is read with a WHATWG tokenizer (html5gum), whose
 //! parse errors count as failures too.
 //!
@@ -102,7 +102,16 @@ fn parse_html(text: &str) -> Page {
                     }
                     page.refresh = url;
                 }
-                for key in ["href", "src", "poster", "data", "action", "formaction"] {
+                // `data-src`: the boards stepper.js shows, views of a sheet.
+                for key in [
+                    "href",
+                    "src",
+                    "poster",
+                    "data",
+                    "action",
+                    "formaction",
+                    "data-src",
+                ] {
                     if let Some(url) = attr(key) {
                         page.refs.push((format!("<{name} {key}>"), url));
                     }
@@ -526,6 +535,58 @@ fn every_page_links_to_its_translations_and_is_linked_from_somewhere() {
     assert!(orphans.is_empty(), "pages no link leads to: {orphans:?}");
 }
 
+/// Every board a sheet holds (a `<view>`) is shown by some page, as an
+/// `<img>` or a step of a stepper: a board drawn and never shown is a
+/// reference gone wrong on one side or the other.
+fn unshown_boards(files: &Files, base: &str) -> Vec<String> {
+    let mut shown = BTreeSet::new();
+    for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {
+        for (_, url) in parse_html(&String::from_utf8_lossy(bytes)).refs {
+            if let Target::File(file, Some(view)) = resolve(files, base, path, &url) {
+                shown.insert(format!("{file}#{view}"));
+            }
+        }
+    }
+    let mut unshown = Vec::new();
+    for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".svg")) {
+        let text = String::from_utf8_lossy(bytes);
+        let doc = roxmltree::Document::parse(&text).expect("the SVG is well-formed");
+        for view in doc.descendants().filter(|n| n.has_tag_name("view")) {
+            let board = format!("{path}#{}", view.attribute("id").unwrap_or_default());
+            if !shown.contains(&board) {
+                unshown.push(board);
+            }
+        }
+    }
+    unshown
+}
+
+#[test]
+fn every_board_on_a_sheet_is_shown_by_some_page() {
+    let (files, base) = bundled();
+    let sheets = files
+        .keys()
+        .filter(|p| p.ends_with("/examples.svg"))
+        .count();
+    assert!(sheets >= 10, "only {sheets} example sheets built");
+    assert!(files.contains_key("tafl/brandubh/game-fork-between-corners.svg"));
+    let unshown = unshown_boards(files, base);
+    assert!(unshown.is_empty(), "boards no page shows: {unshown:?}");
+
+    // A board added to a sheet that no page shows is found.
+    let mut files = files.clone();
+    replace_in(
+        &mut files,
+        "tafl/brandubh/examples.svg",
+        "<view ",
+        "<view id=\"example-orphan\" viewBox=\"0 0 1 1\"/><view ",
+    );
+    assert_eq!(
+        unshown_boards(&files, base),
+        vec!["tafl/brandubh/examples.svg#example-orphan".to_string()]
+    );
+}
+
 // ---- Each check fails when its fault is introduced. ----
 
 fn with_fault(edit: impl FnOnce(&mut Files)) -> Vec<String> {
@@ -696,11 +757,12 @@ fn fault_duplicate_id_and_parse_error_are_reported() {
 #[test]
 fn fault_malformed_svg_and_dangling_svg_reference_are_reported() {
     let problems = with_fault(|f| {
+        replace_in(f, "tafl/brandubh/examples.svg", "</svg>", "");
         replace_in(
             f,
-            "tafl/brandubh/example-corner-escape-after.svg",
-            "</svg>",
-            "",
+            "tafl/brandubh/game-fork-between-corners.svg",
+            "<view id=\"game-fork-between-corners-3\"",
+            "<view id=\"game-fork-between-corners-3x\"",
         );
         replace_in(
             f,
@@ -709,9 +771,11 @@ fn fault_malformed_svg_and_dangling_svg_reference_are_reported() {
             "<symbol id=\"rh-attackerx\"",
         );
     });
+    assert_reports(&problems, "tafl/brandubh/examples.svg: not well-formed XML");
+    // A step of the stepper whose board is not on the game's sheet.
     assert_reports(
         &problems,
-        "tafl/brandubh/example-corner-escape-after.svg: not well-formed XML",
+        "tafl/brandubh/index.html: <li data-src> \"game-fork-between-corners.svg#game-fork-between-corners-3\": no id=\"game-fork-between-corners-3\"",
     );
     assert_reports(
         &problems,
@@ -731,8 +795,8 @@ fn resolve_handles_relative_paths_and_other_hosts() {
     assert_eq!(file("../"), "tafl/index.html");
     assert_eq!(file("../../cs/"), "cs/index.html");
     assert_eq!(
-        file("./example-corner-escape-after.svg"),
-        "tafl/brandubh/example-corner-escape-after.svg"
+        file("./examples.svg#example-corner-escape-after"),
+        "tafl/brandubh/examples.svg"
     );
     assert_eq!(file("#overview"), "tafl/brandubh/index.html");
     assert_eq!(file("https://rules.example.org/fi/"), "fi/index.html");

@@ -207,17 +207,19 @@ fn text_from_authors_is_escaped_in_html_and_svg() {
     assert!(!svg.contains("<b>"));
 }
 
-/// Boards look the same in every language, so each diagram is one file
+/// Boards look the same in every language, so each diagram is drawn once,
 /// beside the default language's page, and a translated page shows that
-/// file: a first build writes a variant's diagrams once, not once a language.
+/// drawing: a first build writes a variant's diagrams once, not once a
+/// language. The start board is a file; the worked examples' boards are
+/// views of one sheet.
 #[test]
-fn every_language_shows_the_one_diagram_file_of_its_variant() {
+fn every_language_shows_the_one_drawing_of_each_board_of_its_variant() {
     let site = build("mini");
     let board_paths = |page: &str| -> BTreeSet<String> {
         let dir = &page[..page.rfind('/').map_or(0, |i| i + 1)];
         attributes(&site[page], "<img ", "src")
             .into_iter()
-            .filter(|src| src.ends_with(".svg"))
+            .filter(|src| src.contains(".svg"))
             .map(|src| {
                 if src.starts_with('/') {
                     path_of(src)
@@ -231,18 +233,22 @@ fn every_language_shows_the_one_diagram_file_of_its_variant() {
     let czech = board_paths("cs/tafl/standard/index.html");
     assert!(
         czech.contains("tafl/standard/board.svg")
-            && czech.contains("tafl/standard/example-pair-capture-before.svg"),
+            && czech.contains("tafl/standard/examples.svg#example-pair-capture-before"),
         "{czech:?}"
     );
     // The English page shows more examples than its translation; the
-    // boards both show are the same files.
+    // boards both show are the same drawings.
     assert!(english.is_superset(&czech), "{english:?}");
-    assert!(english.contains("tafl/standard/example-blocked-before.svg"));
+    assert!(english.contains("tafl/standard/examples.svg#example-blocked-before"));
     for path in &english {
+        let (file, view) = path.split_once('#').unwrap_or((path, ""));
         assert!(
-            path.starts_with("tafl/standard/") && site.contains_key(path),
-            "{path} is written beside the English page"
+            file.starts_with("tafl/standard/") && site.contains_key(file),
+            "{file} is written beside the English page"
         );
+        if !view.is_empty() {
+            common::board_on_sheet(&site[file], view);
+        }
     }
     let czech_svgs: Vec<&String> = site
         .keys()
@@ -252,8 +258,14 @@ fn every_language_shows_the_one_diagram_file_of_its_variant() {
         czech_svgs.is_empty(),
         "no copies per language: {czech_svgs:?}"
     );
-    // The shared file carries the default language's text.
+    // The shared drawings carry the default language's text.
     assert!(site["tafl/standard/board.svg"].contains("<title>Tablut — start</title>"));
+    let sheet = &site["tafl/standard/examples.svg"];
+    assert!(
+        sheet.contains("<title>Worked example — Before</title>"),
+        "{sheet}"
+    );
+    assert!(!sheet.contains("Řešený příklad"), "{sheet}");
 }
 
 /// A board only translations show is drawn by the first of them in the

@@ -36,8 +36,17 @@ const LABEL_MARGIN: f64 = 28.0;
 const DEFAULT_PIECE_SIZE: f64 = 0.86;
 const CAPTURED_OPACITY: &str = "0.4";
 
-/// Draws a board whose spec, pieces and annotations were already checked.
-pub(crate) fn draw(board: &Board) -> String {
+/// A board's layers, painted: what a document or a sheet's frame holds.
+pub(crate) struct Drawing<'p> {
+    pub painter: Painter<'p>,
+    pub width: f64,
+    pub height: f64,
+    pub layers: Vec<Group>,
+}
+
+/// Paints the layers of a board whose spec, pieces and annotations were
+/// already checked.
+pub(crate) fn paint<'p>(board: &Board<'p>) -> Drawing<'p> {
     let geometry = Geometry::new(board);
     let mut painter = Painter {
         palette: board.palette,
@@ -58,25 +67,42 @@ pub(crate) fn draw(board: &Board) -> String {
         };
         layers.extend(group);
     }
+    Drawing {
+        painter,
+        width: geometry.width(),
+        height: geometry.height(),
+        layers,
+    }
+}
 
+/// Draws a board whose spec, pieces and annotations were already checked.
+pub(crate) fn draw(board: &Board) -> String {
+    let Drawing {
+        mut painter,
+        width,
+        height,
+        layers,
+    } = paint(board);
     let mut document = svg::Document::new()
-        .set(
-            "viewBox",
-            format!("0 0 {} {}", num(geometry.width()), num(geometry.height())),
-        )
+        .set("viewBox", view_box(0.0, width, height))
         .set("role", "img")
         .set("class", "rh-board")
         .add(Title::new(clean_text(board.title)))
         .add(Description::new().add(svg::node::Text::new(clean_text(board.desc))));
-    // Symbols first: their classes must be in the style sheet too.
-    let defs = painter.defs();
-    document = document.add(Style::new(painter.css()));
-    if let Some(defs) = defs {
-        document = document.add(defs);
-    }
+    document = painter.style_and_defs(document);
     for layer in layers {
         document = document.add(layer);
     }
+    finish(document)
+}
+
+/// `x 0 width height`: a viewBox `x` units along.
+pub(crate) fn view_box(x: f64, width: f64, height: f64) -> String {
+    format!("{} 0 {} {}", num(x), num(width), num(height))
+}
+
+/// The document's text, ending in a newline.
+pub(crate) fn finish(document: svg::Document) -> String {
     let mut text = document.to_string();
     text.push('\n');
     text
@@ -224,12 +250,12 @@ fn coordinate_sides(op: &CoordinatesOp) -> Vec<Edge> {
 /// A square's fill and outline, as colour references.
 type CellPaint<'a> = (Option<&'a str>, Option<&'a str>);
 
-struct Painter<'a> {
-    palette: &'a Palette,
+pub(crate) struct Painter<'a> {
+    pub palette: &'a Palette,
     /// (CSS property, token) pairs drawn so far, for the style sheet.
-    used: BTreeSet<(&'static str, String)>,
+    pub used: BTreeSet<(&'static str, String)>,
     /// Glyphs drawn so far by id, for the symbol definitions.
-    pieces: BTreeMap<&'static str, &'static Glyph>,
+    pub pieces: BTreeMap<&'static str, &'static Glyph>,
 }
 
 impl Painter<'_> {
@@ -582,6 +608,18 @@ impl Painter<'_> {
         )
     }
 
+    /// The style sheet and the piece symbols for everything painted so far,
+    /// added to `document`. Symbols first: their classes must be in the
+    /// style sheet too.
+    pub(crate) fn style_and_defs(&mut self, document: svg::Document) -> svg::Document {
+        let defs = self.defs();
+        let document = document.add(Style::new(self.css()));
+        match defs {
+            Some(defs) => document.add(defs),
+            None => document,
+        }
+    }
+
     /// The piece symbols drawn, in a `<defs>`; each symbol spans -50…50.
     fn defs(&mut self) -> Option<Definitions> {
         if self.pieces.is_empty() {
@@ -686,7 +724,7 @@ fn arrow_path((x1, y1): (f64, f64), (x2, y2): (f64, f64)) -> String {
 /// formatting, which was a tenth of drawing a diagram: below 10¹¹ the two
 /// agree digit for digit (the nearest `f64` to a number of hundredths has
 /// no shorter decimal), and [`num_by_float`] takes whatever lies beyond.
-fn num(x: f64) -> String {
+pub(crate) fn num(x: f64) -> String {
     let hundredths = (x * 100.0).round();
     if hundredths.is_nan() || hundredths.abs() >= 1e13 {
         return num_by_float(x);
@@ -715,7 +753,7 @@ fn num_by_float(x: f64) -> String {
 
 /// Drops characters XML 1.0 does not allow (control characters other than
 /// tab, newline and carriage return); escaping is the svg crate's job.
-fn clean_text(text: &str) -> String {
+pub(crate) fn clean_text(text: &str) -> String {
     text.chars()
         .filter(|&c| {
             matches!(c, '\t' | '\n' | '\r') || (c >= ' ' && !matches!(c, '\u{FFFE}' | '\u{FFFF}'))

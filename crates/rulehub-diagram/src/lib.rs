@@ -44,6 +44,7 @@ mod error;
 mod glyph;
 mod locate;
 mod palette;
+mod sheet;
 mod spec;
 mod suggest;
 
@@ -53,6 +54,7 @@ pub use error::DiagramError;
 pub use glyph::{Glyph, Shape, ShapeKind};
 pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
+pub use sheet::{Frame, sheet};
 pub use spec::{
     ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, LabelsOp,
     MAX_LABEL_CHARS, MAX_SIDE, MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
@@ -112,6 +114,18 @@ pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
     errors.extend(check_position(board));
     if errors.is_empty() {
         Ok(draw::draw(board))
+    } else {
+        Err(errors)
+    }
+}
+
+/// Paints the board as one frame of a [`sheet`], titled and described with
+/// the board's `title` and `desc`; or returns every problem, as [`render`].
+pub fn frame(board: &Board) -> Result<Frame, Vec<DiagramError>> {
+    let mut errors = validate(board.spec, board.dims, board.palette);
+    errors.extend(check_position(board));
+    if errors.is_empty() {
+        Ok(Frame::new(draw::paint(board), board.title, board.desc))
     } else {
         Err(errors)
     }

@@ -209,6 +209,7 @@ pub(super) fn render_home(site: &SiteContext, lang: &str) -> Result<PageOutput, 
     Ok(PageOutput {
         files: vec![(html_file(site, PageId::Home, lang), html.into_bytes())],
         diagrams: 0,
+        frames: Vec::new(),
     })
 }
 
@@ -254,6 +255,7 @@ pub(super) fn render_family(
             html.into_bytes(),
         )],
         diagrams: 0,
+        frames: Vec::new(),
     })
 }
 
@@ -316,6 +318,7 @@ pub(super) fn render_comparison(
             html.into_bytes(),
         )],
         diagrams: 0,
+        frames: Vec::new(),
     })
 }
 
@@ -332,5 +335,6 @@ pub(super) fn render_not_found(
     Ok(PageOutput {
         files: vec![("404.html".to_string(), html.into_bytes())],
         diagrams: 0,
+        frames: Vec::new(),
     })
 }

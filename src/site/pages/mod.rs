@@ -17,6 +17,7 @@ mod play;
 mod print;
 mod print_and_search;
 mod search_pages;
+mod sheets;
 mod texts;
 mod units;
 mod variant;
@@ -444,9 +445,14 @@ struct Glance {
 }
 
 /// One rendered page: its HTML file and any diagrams beside it.
+#[derive(Default)]
 struct PageOutput {
     files: Vec<(String, Vec<u8>)>,
+    /// Diagram files among `files`.
     diagrams: usize,
+    /// Boards for the variant's sheets, which its unit draws (see
+    /// [`sheets`]).
+    frames: Vec<sheets::SheetFrame>,
 }
 
 fn common(site: &SiteContext, page: PageId, lang: &str, title: &str, description: &str) -> Common {

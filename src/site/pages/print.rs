@@ -149,6 +149,7 @@ pub(super) fn print_page(
         return Ok(PageOutput {
             files: Vec::new(),
             diagrams: 0,
+            frames: Vec::new(),
         });
     }
     #[derive(Serialize)]
@@ -174,5 +175,6 @@ pub(super) fn print_page(
     Ok(PageOutput {
         files: vec![(html_file(site, page, lang), html.into_bytes())],
         diagrams: 0,
+        frames: Vec::new(),
     })
 }

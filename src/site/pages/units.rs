@@ -7,6 +7,7 @@ use rayon::prelude::*;
 
 use super::listings::render_listings;
 use super::print_and_search::render_print_and_search;
+use super::sheets::{self, SheetFrame};
 use super::variant::render_variant;
 use super::{COMPARISON_SLUG, PRINT_SLUG, PageId, PageOutput, SiteContext};
 use crate::diagnostic::Diagnostic;
@@ -65,8 +66,10 @@ pub struct UnitOutput {
     pub files: Vec<(String, Vec<u8>)>,
     /// HTML pages among the files.
     pub pages: usize,
-    /// Diagrams among the files.
+    /// Diagrams among the files: diagram files, and boards on sheets.
     pub diagrams: usize,
+    /// Boards drawn for sheets not yet drawn.
+    frames: Vec<SheetFrame>,
 }
 
 impl UnitOutput {
@@ -74,6 +77,7 @@ impl UnitOutput {
         self.pages += 1;
         self.diagrams += page.diagrams;
         self.files.extend(page.files);
+        self.frames.extend(page.frames);
     }
 }
 
@@ -112,6 +116,7 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
             files: kept.into_sorted(),
             pages,
             diagrams,
+            frames: Vec::new(),
         }),
         Err(RenderError::Content(problems)) => Err(problems),
         Err(RenderError::Write(error)) => {
@@ -148,7 +153,9 @@ fn render_unit_into(
                 pages.push(page(default));
             }
             pages.par_extend(others.into_par_iter().map(page));
-            gather(pages).map(keep_earliest_diagrams)
+            gather(pages)
+                .map(keep_earliest_diagrams)
+                .and_then(|output| with_sheets(site, variant, output))
         }
         Unit::Listings => render_listings(site),
         Unit::PrintAndSearch => return render_print_and_search(site, sink),
@@ -168,6 +175,19 @@ fn keep_earliest_diagrams(mut output: UnitOutput) -> UnitOutput {
     output.files.retain(|(path, _)| seen.insert(path.clone()));
     output.diagrams = output.diagrams.saturating_sub(before - output.files.len());
     output
+}
+
+/// A variant's output with its sheets drawn from the boards its pages drew.
+fn with_sheets(
+    site: &SiteContext,
+    variant: &Variant,
+    mut output: UnitOutput,
+) -> Result<UnitOutput, Vec<Diagnostic>> {
+    let frames = std::mem::take(&mut output.frames);
+    output.diagrams += sheets::distinct_boards(&frames);
+    let files = sheets::draw_sheets(frames, site.palette, &variant.page.source.path)?;
+    output.files.extend(files);
+    Ok(output)
 }
 
 /// A unit's files, kept in memory.
@@ -347,6 +367,7 @@ mod tests {
             ],
             pages: 3,
             diagrams: 2,
+            frames: Vec::new(),
         });
         assert_eq!(
             output.files,

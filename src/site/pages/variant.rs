@@ -2,12 +2,16 @@
 //! diagrams are files beside the default language's page, shared by the
 //! page in every language: a board looks the same in every language, and
 //! one file instead of one per language is what keeps a first build's
-//! writing (files, bytes, kernel time) small.
+//! writing (files, bytes, kernel time) small. The start board is a file of
+//! its own (the family's listing shows it too); the boards of the worked
+//! examples share one sheet, and each sample game's positions another (see
+//! [`super::sheets`]).
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::sheets::{EXAMPLES_SHEET, SheetFrame};
 use super::{
     BodySource, Common, Glance, OutdatedTranslation, PageId, PageOutput, SiteContext, common,
     escape,
@@ -45,6 +49,8 @@ struct VariantEmbeds<'a> {
     /// SVG files this page is the first of its variant to draw: (file name
     /// beside the default language's page, svg).
     diagrams: std::sync::Mutex<BTreeMap<String, String>>,
+    /// Boards on sheets this page is the first of its variant to draw.
+    frames: std::sync::Mutex<Vec<SheetFrame>>,
     errors: std::sync::Mutex<Vec<String>>,
 }
 
@@ -88,6 +94,56 @@ impl VariantEmbeds<'_> {
         Ok(())
     }
 
+    /// Draws board `view` of `sheet` (see [`SheetFrame`]) if this page is
+    /// the first of its variant to show it.
+    fn draw_frame(
+        &self,
+        sheet: &str,
+        view: &str,
+        pieces: &[(crate::engine::Square, &'static Glyph)],
+        title: &str,
+        desc: &str,
+        annotations: &Annotations,
+    ) -> Result<(), String> {
+        let Some(claims) = self.claims else {
+            return Ok(());
+        };
+        let key = format!("{sheet}#{view}");
+        if !claims.claim(self.family, &self.variant.name, &key, self.rank) {
+            return Ok(());
+        }
+        let board = diagram::Board {
+            dims: self.checked.dims,
+            pieces,
+            spec: &self.checked.example_render,
+            palette: self.site.palette,
+            title,
+            desc,
+            annotations,
+        };
+        let frame = diagram::frame(&board).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })?;
+        self.frames
+            .lock()
+            .expect("no panics while holding the lock")
+            .push(SheetFrame {
+                sheet: sheet.to_string(),
+                view: view.to_string(),
+                frame,
+            });
+        Ok(())
+    }
+
+    /// Where `<img src>` finds board `view` of `sheet`.
+    fn frame_src(&self, sheet: &str, view: &str) -> String {
+        format!("{}{sheet}#{view}", self.diagram_href)
+    }
+
     fn example_html(&self, example: &dyn WorkedExample) -> String {
         let i18n = self.site.i18n;
         let lang = self.lang;
@@ -99,24 +155,23 @@ impl VariantEmbeds<'_> {
         let id = example.id();
         let before: Frame = example.before();
         let after: Option<Frame> = example.after();
-        let before_file = format!("example-{id}-before.svg");
-        let spec = &self.checked.example_render;
-        let mut result = self.draw(
-            &before_file,
-            spec,
+        let before_view = format!("example-{id}-before");
+        let mut result = self.draw_frame(
+            EXAMPLES_SHEET,
+            &before_view,
             &before.pieces,
             &format!("{heading} — {before_label}"),
             sentence,
             &before.annotations,
         );
         let show_after = after.is_some();
-        let after_file = format!("example-{id}-after.svg");
+        let after_view = format!("example-{id}-after");
         if let Some(after) = &after
             && result.is_ok()
         {
-            result = self.draw(
-                &after_file,
-                spec,
+            result = self.draw_frame(
+                EXAMPLES_SHEET,
+                &after_view,
                 &after.pieces,
                 &format!("{heading} — {after_label}"),
                 sentence,
@@ -134,14 +189,14 @@ impl VariantEmbeds<'_> {
             escape(&self.id_prefix),
             escape(id)
         );
-        let src = |file: &str| format!("{}{file}", self.diagram_href);
+        let src = |view: &str| self.frame_src(EXAMPLES_SHEET, view);
         html.push_str(&figure(
-            &src(&before_file),
+            &src(&before_view),
             &before_label,
             texts.before_alt(),
         ));
         if show_after {
-            html.push_str(&figure(&src(&after_file), &after_label, texts.after_alt()));
+            html.push_str(&figure(&src(&after_view), &after_label, texts.after_alt()));
         }
         html.push_str(&format!(
             "</div>\n<p class=\"example-description\">{}</p>\n",
@@ -160,7 +215,10 @@ impl VariantEmbeds<'_> {
                 &[("count", Arg::Num(steps.len()))],
             );
             let stepper = self.stepper_html(
-                &format!("example-{id}-step"),
+                StepBoards {
+                    sheet: EXAMPLES_SHEET,
+                    stem: &format!("example-{id}-step"),
+                },
                 &format!("example `{id}`"),
                 &before.pieces,
                 steps,
@@ -198,7 +256,10 @@ impl VariantEmbeds<'_> {
             escape(&i18n.message(lang, "game-verified", &[])),
         );
         self.stepper_html(
-            &format!("game-{id}"),
+            StepBoards {
+                sheet: &format!("game-{id}.svg"),
+                stem: &format!("game-{id}"),
+            },
             &format!("game `{id}`"),
             &start,
             steps,
@@ -209,13 +270,13 @@ impl VariantEmbeds<'_> {
 
     /// Boards to step through: the final one and the list of moves
     /// (complete without JavaScript and on paper), with a board drawn for
-    /// every position (`{stem}-{ply}.svg`, 0 the start) so stepper.js can
-    /// go through them. Captions and button labels are worded here, in the
+    /// every position (`sheet#{stem}-{ply}`, 0 the start) so stepper.js can
+    /// go through them without a request a step. Captions and button labels are worded here, in the
     /// page's language, and carried in data attributes, so the script holds
     /// no text of its own.
     fn stepper_html(
         &self,
-        stem: &str,
+        StepBoards { sheet, stem }: StepBoards,
         what: &str,
         start: &[(crate::engine::Square, &'static Glyph)],
         steps: Vec<(GameMove, Frame)>,
@@ -226,7 +287,7 @@ impl VariantEmbeds<'_> {
         let lang = self.lang;
         let heading = i18n.message(lang, "game-heading", &[]);
         let total = steps.len();
-        let file = |ply: usize| format!("{stem}-{ply}.svg");
+        let view = |ply: usize| format!("{stem}-{ply}");
         let alt = |ply: usize| match ply.checked_sub(1).and_then(|i| steps.get(i)) {
             None => i18n.message(lang, "game-start-alt", &[]),
             Some((mv, _)) => i18n.message(
@@ -253,7 +314,6 @@ impl VariantEmbeds<'_> {
                 }
             }
         };
-        let spec = &self.checked.example_render;
         let none = Annotations::default();
         let boards = std::iter::once((start, &none)).chain(
             steps
@@ -262,9 +322,9 @@ impl VariantEmbeds<'_> {
         );
         for (ply, (pieces, annotations)) in boards.enumerate() {
             let alt = alt(ply);
-            if let Err(message) = self.draw(
-                &file(ply),
-                spec,
+            if let Err(message) = self.draw_frame(
+                sheet,
+                &view(ply),
                 pieces,
                 &format!("{heading} — {alt}"),
                 &alt,
@@ -277,7 +337,7 @@ impl VariantEmbeds<'_> {
                 break;
             }
         }
-        let src = |ply: usize| format!("{}{}", self.diagram_href, file(ply));
+        let src = |ply: usize| self.frame_src(sheet, &view(ply));
         let label = |id: &str| escape(&i18n.message(lang, id, &[]));
         let mut html = format!(
             "<div class=\"game\" id=\"{}{}\" data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\" data-first=\"{}\" data-previous=\"{}\" data-next=\"{}\" data-last=\"{}\">\n",
@@ -323,6 +383,13 @@ impl VariantEmbeds<'_> {
         html.push_str("</div>\n");
         html
     }
+}
+
+/// Where a stepper's boards are drawn: views `{stem}-{ply}` of `sheet`,
+/// `stem` also naming the stepper on its page.
+struct StepBoards<'s> {
+    sheet: &'s str,
+    stem: &'s str,
 }
 
 /// Whether a stepper's board may wait until it is scrolled into view.
@@ -590,6 +657,8 @@ pub(super) struct VariantBody<'a> {
     pub glance: Vec<Glance>,
     /// Diagram files this body was the first to draw (name, svg).
     pub diagrams: BTreeMap<String, String>,
+    /// Boards on sheets this body was the first to draw.
+    pub frames: Vec<SheetFrame>,
 }
 
 /// How a body is placed: on the variant's own page, drawing the diagrams
@@ -657,6 +726,7 @@ pub(super) fn render_body<'a>(
             .position(|l| *l == lang)
             .unwrap_or(usize::MAX),
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
+        frames: std::sync::Mutex::new(Vec::new()),
         errors: std::sync::Mutex::new(Vec::new()),
     };
     let placement = crate::markdown::Placement {
@@ -701,6 +771,10 @@ pub(super) fn render_body<'a>(
             .diagrams
             .into_inner()
             .expect("no panics while holding the lock"),
+        frames: embeds
+            .frames
+            .into_inner()
+            .expect("no panics while holding the lock"),
     }))
 }
 
@@ -715,10 +789,7 @@ pub(super) fn render_variant(
         .checked
         .get(&(family.name.clone(), variant.name.clone()))
     else {
-        return Ok(PageOutput {
-            files: Vec::new(),
-            diagrams: 0,
-        });
+        return Ok(PageOutput::default());
     };
     let Some(VariantBody {
         title,
@@ -727,6 +798,7 @@ pub(super) fn render_variant(
         content,
         glance,
         diagrams,
+        frames,
     }) = render_body(
         site,
         family,
@@ -736,10 +808,7 @@ pub(super) fn render_variant(
         &mut |_| {},
     )?
     else {
-        return Ok(PageOutput {
-            files: Vec::new(),
-            diagrams: 0,
-        });
+        return Ok(PageOutput::default());
     };
     let page = PageId::Variant(family, variant);
     let dir = site.dir(page, lang);
@@ -797,5 +866,12 @@ pub(super) fn render_variant(
     Ok(PageOutput {
         files,
         diagrams: count,
+        frames: frames
+            .into_iter()
+            .map(|frame| SheetFrame {
+                sheet: format!("{diagram_dir}{}", frame.sheet),
+                ..frame
+            })
+            .collect(),
     })
 }

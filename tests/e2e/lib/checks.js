@@ -12,7 +12,7 @@ const px = require('./pixels');
 const { checkPlay } = require('./play');
 const { checkPrint } = require('./print');
 const { checkSearch } = require('./search');
-const { checkGames } = require('./games');
+const { checkGames, shownAs } = require('./games');
 const room = require('./room');
 
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
@@ -34,7 +34,7 @@ const VNU = String(require('vnu-jar'));
 const CHECKS = {
   'load': 'no console errors, page errors, failed requests or HTTP errors',
   'boards': 'every <img> loads (naturalWidth > 0), is visible and its screenshot is not blank',
-  'svg-shown': 'every SVG in the output is shown by some page',
+  'svg-shown': 'every SVG in the output, and every board on a sheet of them (each <view>), is shown by some page',
   'img-alt': 'every <img> has an alt attribute; board images a non-empty one',
   'headings': 'one h1, first heading is h1, no skipped levels',
   'axe': 'axe-core: no serious or critical violations (light colour scheme)',
@@ -398,6 +398,13 @@ async function checkMobile(page) {
   return details;
 }
 
+/** What of an SVG file a page must show: each board (view) of a sheet, or the file. */
+function boardsOf(siteDir, file) {
+  const text = fs.readFileSync(path.join(siteDir, file), 'utf8');
+  const views = [...text.matchAll(/<view id="([^"]+)"/g)].map((m) => `/${file}#${m[1]}`);
+  return views.length ? views : [`/${file}`];
+}
+
 function runVnu(siteDir, files) {
   const targets = files.filter((f) => /\.(html|svg|css)$/.test(f)).map((f) => path.join(siteDir, f));
   const args = ['-jar', VNU, '--also-check-svg', '--also-check-css', '--format', 'json', ...targets];
@@ -477,7 +484,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
       const { page, problems } = await open(light, srv.origin + p);
       if (want('load')) results.add('load', p, problems);
       const { details: boardProblems, infos } = await checkImages(page, false);
-      for (const i of infos) shown.add(new URL(i.url).pathname);
+      for (const i of infos) shown.add(shownAs(i.url));
       if (want('boards')) results.add('boards', p, boardProblems);
       if (want('img-alt')) results.add('img-alt', p, checkAlt(infos));
       if (want('headings')) results.add('headings', p, await checkHeadings(page));
@@ -587,7 +594,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
       await room.checkDraughtsRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe });
     }
     if (want('svg-shown')) {
-      const missing = svgs.map((s) => '/' + s).filter((s) => !shown.has(s));
+      const missing = svgs.flatMap((s) => boardsOf(siteDir, s)).filter((s) => !shown.has(s));
       results.add('svg-shown', `${svgs.length} SVGs`, missing.map((s) => `${s} is not shown on any page`));
     }
     if (screenshots) {

@@ -6,6 +6,12 @@
 // the backward buttons are disabled; End, Home and ArrowRight work from the
 // keyboard. Every board shown is added to `shown` for the svg-shown check.
 
+/** How a shown board counts for svg-shown: its file, and its view on a sheet. */
+function shownAs(url) {
+  const u = new URL(url);
+  return u.pathname + u.hash;
+}
+
 async function stepState(game) {
   return game.evaluate((g) => {
     const img = g.querySelector('.game-board img');
@@ -40,7 +46,7 @@ async function checkGame(page, game, label, shown, problems) {
   if (s.current !== total - 1) problems.push(`${label}: opens on move ${s.current + 1}, not the last (${total})`);
   const srcs = new Set([s.src]);
   const captions = new Set([s.caption]);
-  shown.add(new URL(s.url).pathname);
+  shown.add(shownAs(s.url));
   for (let k = total - 1; k >= 0; k--) {
     await previous.click();
     s = await stepState(game);
@@ -52,7 +58,7 @@ async function checkGame(page, game, label, shown, problems) {
     if (!(await loaded(page, game))) problems.push(`${where}: ${s.src} did not load`);
     srcs.add(s.src);
     captions.add(s.caption);
-    shown.add(new URL(s.url).pathname);
+    shown.add(shownAs(s.url));
   }
   if (!s.disabled[0] || !s.disabled[1]) problems.push(`${label}: at the start, Start and Previous are not disabled`);
   await next.focus();
@@ -93,4 +99,4 @@ async function checkGames(context, origin, pages, shown, results, log) {
   }
 }
 
-module.exports = { checkGames };
+module.exports = { checkGames, shownAs };

@@ -1,6 +1,7 @@
 // Sample games (```game blocks): step through the boards rulehub drew for
-// every position. Without this script the page shows the final board and
-// the list of moves; with it, buttons (and the arrow keys, Home and End while
+// every position (views of one SVG sheet, so a step costs no request).
+// Without this script the page shows the final board and the list of moves;
+// with it, buttons (and the arrow keys, Home and End while
 // focus is inside the game) go from move to move, the current move is
 // highlighted in the list, and the caption (a live region) says which move is
 // shown. Every word comes from the page's data attributes, in its language.

@@ -1,0 +1,303 @@
+//! Several boards of one geometry in one SVG file, each shown on its own
+//! through a `<view>`: `<img src="examples.svg#example-a-before">`.
+//!
+//! A variant's worked examples are a handful of boards read together; as
+//! one file they are one request instead of one each, the style sheet and
+//! piece symbols are written once, and a site of thousands of variants has
+//! thousands of files fewer to create.
+//!
+//! Layout: frame `i` is drawn `i × (width + gap)` units to the right, and
+//! its view's viewBox is that frame's box. The root viewBox is the first
+//! frame's, so every view has the root's aspect ratio: a browser sizes the
+//! `<img>` from the root, and a view of another shape would be letterboxed.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use svg::Node;
+use svg::node::element::{Description, Element, Group, Title};
+
+use super::draw::{self, Drawing, Painter};
+use super::error::DiagramError;
+use super::glyph::Glyph;
+use super::palette::Palette;
+
+/// Space between two frames, so that no frame's edge shows in its
+/// neighbour's view when a browser scales and anti-aliases it.
+const GAP: f64 = 40.0;
+
+/// One board, painted, waiting to be put on a sheet with [`sheet`].
+#[derive(Debug, Clone)]
+pub struct Frame {
+    width: f64,
+    height: f64,
+    title: String,
+    desc: String,
+    layers: Vec<Group>,
+    used: BTreeSet<(&'static str, String)>,
+    pieces: BTreeMap<&'static str, &'static Glyph>,
+}
+
+impl Frame {
+    pub(crate) fn new(drawing: Drawing<'_>, title: &str, desc: &str) -> Self {
+        Frame {
+            width: drawing.width,
+            height: drawing.height,
+            title: draw::clean_text(title),
+            desc: draw::clean_text(desc),
+            layers: drawing.layers,
+            used: drawing.painter.used,
+            pieces: drawing.painter.pieces,
+        }
+    }
+}
+
+/// The frames side by side in one SVG document, each behind a `<view>` of
+/// its name. Frames must share their size (boards of one variant drawn with
+/// one render spec do), and names must be unique, start with a letter and
+/// use only ASCII letters, digits and `-`, to be ids and URL fragments as
+/// they are.
+pub fn sheet(frames: &[(&str, &Frame)], palette: &Palette) -> Result<String, Vec<DiagramError>> {
+    let errors = problems(frames);
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let Some((_, first)) = frames.first() else {
+        return Err(vec![DiagramError::general(
+            "a sheet needs at least one board".to_string(),
+        )]);
+    };
+    let (width, height) = (first.width, first.height);
+    let mut painter = Painter {
+        palette,
+        used: BTreeSet::new(),
+        pieces: BTreeMap::new(),
+    };
+    for (_, frame) in frames {
+        painter.used.extend(frame.used.iter().cloned());
+        painter
+            .pieces
+            .extend(frame.pieces.iter().map(|(k, v)| (*k, *v)));
+    }
+    let mut document = svg::Document::new()
+        .set("viewBox", draw::view_box(0.0, width, height))
+        .set("class", "rh-board rh-sheet");
+    document = painter.style_and_defs(document);
+    let mut x = 0.0;
+    for (name, frame) in frames {
+        let mut view = Element::new("view");
+        view.assign("id", *name);
+        view.assign("viewBox", draw::view_box(x, width, height));
+        document = document.add(view);
+        let mut group = Group::new()
+            .set("role", "img")
+            .add(Title::new(frame.title.clone()))
+            .add(Description::new().add(svg::node::Text::new(frame.desc.clone())));
+        if x > 0.0 {
+            group = group.set("transform", format!("translate({})", draw::num(x)));
+        }
+        for layer in &frame.layers {
+            group = group.add(layer.clone());
+        }
+        document = document.add(group);
+        x += width + GAP;
+    }
+    Ok(draw::finish(document))
+}
+
+/// Names that are not safe ids, names used twice, frames of another size.
+fn problems(frames: &[(&str, &Frame)]) -> Vec<DiagramError> {
+    let mut errors = Vec::new();
+    let mut seen = BTreeSet::new();
+    for (name, frame) in frames {
+        let safe = name.starts_with(|c: char| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+        if !safe {
+            errors.push(DiagramError::general(format!(
+                "`{name}` cannot name a board on a sheet; use a letter, then letters, digits and `-`"
+            )));
+        }
+        if !seen.insert(*name) {
+            errors.push(DiagramError::general(format!(
+                "two boards on one sheet are named `{name}`; each needs a name of its own"
+            )));
+        }
+        if let Some((_, first)) = frames.first()
+            && (frame.width, frame.height) != (first.width, first.height)
+        {
+            errors.push(DiagramError::general(format!(
+                "board `{name}` is {}×{} units and the sheet's first board {}×{}; a sheet holds boards of one size",
+                draw::num(frame.width),
+                draw::num(frame.height),
+                draw::num(first.width),
+                draw::num(first.height),
+            )));
+        }
+    }
+    errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Annotations, Board, RenderSpec, Shape, ShapeKind, frame, render};
+    use rulehub_engine::{Dims, Square};
+
+    static STONE: Glyph = Glyph {
+        id: "stone",
+        shapes: &[Shape {
+            kind: ShapeKind::Circle,
+            attributes: &[("r", "44")],
+            fill: Some("attacker"),
+            stroke: None,
+        }],
+    };
+    static CROWN: Glyph = Glyph {
+        id: "crown",
+        shapes: &[Shape {
+            kind: ShapeKind::Circle,
+            attributes: &[("r", "40")],
+            fill: Some("king"),
+            stroke: Some("king-stroke"),
+        }],
+    };
+
+    struct Boards {
+        dims: Dims,
+        spec: RenderSpec,
+        palette: Palette,
+        before: Vec<(Square, &'static Glyph)>,
+        after: Vec<(Square, &'static Glyph)>,
+        moved: Annotations,
+    }
+
+    fn boards() -> Boards {
+        let dims = Dims::new(7, 7);
+        Boards {
+            dims,
+            spec: RenderSpec::default_for(dims),
+            palette: Palette::builtin(),
+            before: vec![(Square::new(0, 3), &STONE)],
+            after: vec![(Square::new(0, 4), &STONE), (dims.center(), &CROWN)],
+            moved: Annotations::for_move(Square::new(0, 3), Square::new(0, 4), Vec::new()),
+        }
+    }
+
+    impl Boards {
+        fn board<'a>(
+            &'a self,
+            pieces: &'a [(Square, &'static Glyph)],
+            annotations: &'a Annotations,
+            title: &'a str,
+        ) -> Board<'a> {
+            Board {
+                dims: self.dims,
+                pieces,
+                spec: &self.spec,
+                palette: &self.palette,
+                title,
+                desc: "A stone & a crown <here>.",
+                annotations,
+            }
+        }
+    }
+
+    fn layers(frame: &Frame) -> String {
+        let layers: Vec<String> = frame.layers.iter().map(ToString::to_string).collect();
+        layers.join("\n")
+    }
+
+    #[test]
+    fn each_board_is_drawn_as_alone_behind_a_view_of_its_own() {
+        let b = boards();
+        let none = Annotations::default();
+        let before = b.board(&b.before, &none, "Before");
+        let after = b.board(&b.after, &b.moved, "After");
+        let (first, second) = (frame(&before).unwrap(), frame(&after).unwrap());
+        let svg = sheet(&[("ex-before", &first), ("ex-after", &second)], &b.palette).unwrap();
+
+        // The same layers as the board's own file, in the sheet.
+        for (board, frame) in [(&before, &first), (&after, &second)] {
+            let layers = layers(frame);
+            let alone = render(board).unwrap();
+            assert!(alone.contains(&layers), "{alone}\n---\n{layers}");
+            assert!(svg.contains(&layers));
+        }
+        // Root and first view: the first frame's box; the second view is
+        // one board and the gap to the right, where its group is moved.
+        let size = "316 316";
+        assert!(svg.starts_with(&format!(
+            "<svg class=\"rh-board rh-sheet\" viewBox=\"0 0 {size}\""
+        )));
+        assert!(svg.contains(&format!("<view id=\"ex-before\" viewBox=\"0 0 {size}\"/>")));
+        assert!(svg.contains(&format!("<view id=\"ex-after\" viewBox=\"356 0 {size}\"/>")));
+        assert!(
+            svg.contains("<g role=\"img\" transform=\"translate(356)\">\n<title>After</title>")
+        );
+        assert_eq!(
+            svg.matches("<desc>A stone &amp; a crown &lt;here&gt;.</desc>")
+                .count(),
+            2
+        );
+        // One style sheet and one set of symbols, for what either drew.
+        assert_eq!(svg.matches("<style>").count(), 1);
+        assert_eq!(svg.matches("<symbol id=\"rh-stone\"").count(), 1);
+        assert_eq!(svg.matches("<symbol id=\"rh-crown\"").count(), 1);
+        assert!(svg.contains(".rh-stroke-king-stroke{stroke:"));
+        assert!(svg.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn a_sheet_is_the_same_bytes_every_time() {
+        let b = boards();
+        let none = Annotations::default();
+        let draw = || {
+            let one = frame(&b.board(&b.after, &b.moved, "A")).unwrap();
+            let two = frame(&b.board(&b.before, &none, "B")).unwrap();
+            sheet(&[("a", &one), ("b", &two)], &b.palette).unwrap()
+        };
+        assert_eq!(draw(), draw());
+    }
+
+    #[test]
+    fn names_sizes_and_emptiness_are_checked() {
+        let b = boards();
+        let none = Annotations::default();
+        let small = frame(&b.board(&b.before, &none, "7×7")).unwrap();
+        let large_spec = RenderSpec::default_for(Dims::new(9, 9));
+        let large = frame(&Board {
+            dims: Dims::new(9, 9),
+            spec: &large_spec,
+            ..b.board(&[], &none, "9×9")
+        })
+        .unwrap();
+        let messages = |frames: &[(&str, &Frame)]| -> Vec<String> {
+            sheet(frames, &b.palette)
+                .unwrap_err()
+                .iter()
+                .map(ToString::to_string)
+                .collect()
+        };
+        let found = messages(&[
+            ("ok", &small),
+            ("9lives", &small),
+            ("a\"b", &small),
+            ("ok", &small),
+            ("big", &large),
+        ]);
+        assert_eq!(found.len(), 4, "{found:?}");
+        assert!(
+            found[0].contains("`9lives` cannot name a board"),
+            "{found:?}"
+        );
+        assert!(found[1].contains("`a\"b` cannot name a board"), "{found:?}");
+        assert!(
+            found[2].contains("two boards on one sheet are named `ok`"),
+            "{found:?}"
+        );
+        assert!(
+            found[3].contains("board `big` is 396×396 units and the sheet's first board 316×316"),
+            "{found:?}"
+        );
+        assert!(messages(&[])[0].contains("at least one board"));
+    }
+}
