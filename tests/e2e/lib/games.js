@@ -17,7 +17,8 @@ async function stepState(game) {
     const img = g.querySelector('.game-board img');
     return {
       src: img.getAttribute('src'),
-      url: img.currentSrc || img.src,
+      // Not currentSrc: Chromium's names the first view of the sheet loaded.
+      url: img.src,
       alt: img.alt,
       caption: g.querySelector('.game-status').textContent,
       current: [...g.querySelectorAll('.game-moves li')].findIndex((li) => li.getAttribute('aria-current') === 'step'),
@@ -47,6 +48,14 @@ async function checkGame(page, game, label, shown, problems) {
   const srcs = new Set([s.src]);
   const captions = new Set([s.caption]);
   shown.add(shownAs(s.url));
+  // A move always changes the position, so the board a step shows must
+  // look different from the one before it: a board is a view of a sheet,
+  // and a view the browser did not apply would show the same picture.
+  const picture = async () => (await game.$('.game-board img')).screenshot();
+  // The final board may be lazy: bring it into view and let it load first.
+  await game.scrollIntoViewIfNeeded();
+  if (!(await loaded(page, game))) problems.push(`${label}: ${s.src} did not load`);
+  let shot = await picture();
   for (let k = total - 1; k >= 0; k--) {
     await previous.click();
     s = await stepState(game);
@@ -56,6 +65,9 @@ async function checkGame(page, game, label, shown, problems) {
     if (captions.has(s.caption)) problems.push(`${where}: the caption did not change ("${s.caption}")`);
     if (!s.alt) problems.push(`${where}: the board has no alt text`);
     if (!(await loaded(page, game))) problems.push(`${where}: ${s.src} did not load`);
+    const before = shot;
+    shot = await picture();
+    if (shot.equals(before)) problems.push(`${where}: ${s.src} looks the same as the board of the next move`);
     srcs.add(s.src);
     captions.add(s.caption);
     shown.add(shownAs(s.url));
