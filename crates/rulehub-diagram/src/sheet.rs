@@ -14,6 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use svg::Node;
+use svg::node::Blob;
 use svg::node::element::{Description, Element, Group, Title};
 
 use super::draw::{self, Drawing, Painter};
@@ -32,7 +33,9 @@ pub struct Frame {
     height: f64,
     title: String,
     desc: String,
-    layers: Vec<Group>,
+    /// The board's layers as SVG text, written while the page that drew
+    /// it renders (in parallel), so a sheet only copies text.
+    layers: String,
     used: BTreeSet<(&'static str, String)>,
     pieces: BTreeMap<&'static str, &'static Glyph>,
 }
@@ -44,7 +47,12 @@ impl Frame {
             height: drawing.height,
             title: draw::clean_text(title),
             desc: draw::clean_text(desc),
-            layers: drawing.layers,
+            layers: drawing
+                .layers
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
             used: drawing.painter.used,
             pieces: drawing.painter.pieces,
         }
@@ -95,9 +103,7 @@ pub fn sheet(frames: &[(&str, &Frame)], palette: &Palette) -> Result<String, Vec
         if x > 0.0 {
             group = group.set("transform", format!("translate({})", draw::num(x)));
         }
-        for layer in &frame.layers {
-            group = group.add(layer.clone());
-        }
+        group = group.add(Blob::new(frame.layers.as_str()));
         document = document.add(group);
         x += width + GAP;
     }
@@ -201,11 +207,6 @@ mod tests {
         }
     }
 
-    fn layers(frame: &Frame) -> String {
-        let layers: Vec<String> = frame.layers.iter().map(ToString::to_string).collect();
-        layers.join("\n")
-    }
-
     #[test]
     fn each_board_is_drawn_as_alone_behind_a_view_of_its_own() {
         let b = boards();
@@ -217,10 +218,10 @@ mod tests {
 
         // The same layers as the board's own file, in the sheet.
         for (board, frame) in [(&before, &first), (&after, &second)] {
-            let layers = layers(frame);
+            let layers = &frame.layers;
             let alone = render(board).unwrap();
-            assert!(alone.contains(&layers), "{alone}\n---\n{layers}");
-            assert!(svg.contains(&layers));
+            assert!(alone.contains(layers.as_str()), "{alone}\n---\n{layers}");
+            assert!(svg.contains(layers.as_str()));
         }
         // Root and first view: the first frame's box; the second view is
         // one board and the gap to the right, where its group is moved.
