@@ -55,6 +55,52 @@ struct VariantEmbeds<'a> {
 }
 
 impl VariantEmbeds<'_> {
+    /// Paints the board with `paint` if this page is the first of its
+    /// variant to show it (`key`: a file, or a board of a sheet).
+    fn first_to_draw<T>(
+        &self,
+        key: &str,
+        board: &diagram::Board<'_>,
+        paint: impl FnOnce(&diagram::Board<'_>) -> Result<T, Vec<diagram::DiagramError>>,
+    ) -> Result<Option<T>, String> {
+        let Some(claims) = self.claims else {
+            return Ok(None);
+        };
+        if !claims.claim(self.family, &self.variant.name, key, self.rank) {
+            // An earlier language of this variant drew it.
+            return Ok(None);
+        }
+        paint(board).map(Some).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
+    }
+
+    /// The variant's board with these pieces and words.
+    fn board<'b>(
+        &'b self,
+        spec: &'b diagram::RenderSpec,
+        pieces: &'b [(crate::engine::Square, &'static Glyph)],
+        title: &'b str,
+        desc: &'b str,
+        annotations: &'b Annotations,
+    ) -> diagram::Board<'b> {
+        diagram::Board {
+            dims: self.checked.dims,
+            pieces,
+            spec,
+            palette: self.site.palette,
+            title,
+            desc,
+            annotations,
+        }
+    }
+
+    /// Draws diagram file `file` if this page is the first of its variant
+    /// to show it.
     fn draw(
         &self,
         file: &str,
@@ -64,33 +110,13 @@ impl VariantEmbeds<'_> {
         desc: &str,
         annotations: &Annotations,
     ) -> Result<(), String> {
-        let Some(claims) = self.claims else {
-            return Ok(());
-        };
-        if !claims.claim(self.family, &self.variant.name, file, self.rank) {
-            // An earlier language of this variant drew the shared file.
-            return Ok(());
+        let board = self.board(spec, pieces, title, desc, annotations);
+        if let Some(svg) = self.first_to_draw(file, &board, diagram::render)? {
+            self.diagrams
+                .lock()
+                .expect("no panics while holding the lock")
+                .insert(file.to_string(), svg);
         }
-        let board = diagram::Board {
-            dims: self.checked.dims,
-            pieces,
-            spec,
-            palette: self.site.palette,
-            title,
-            desc,
-            annotations,
-        };
-        let svg = diagram::render(&board).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?;
-        self.diagrams
-            .lock()
-            .expect("no panics while holding the lock")
-            .insert(file.to_string(), svg);
         Ok(())
     }
 
@@ -105,37 +131,19 @@ impl VariantEmbeds<'_> {
         desc: &str,
         annotations: &Annotations,
     ) -> Result<(), String> {
-        let Some(claims) = self.claims else {
-            return Ok(());
-        };
+        let spec = &self.checked.example_render;
+        let board = self.board(spec, pieces, title, desc, annotations);
         let key = format!("{sheet}#{view}");
-        if !claims.claim(self.family, &self.variant.name, &key, self.rank) {
-            return Ok(());
+        if let Some(frame) = self.first_to_draw(&key, &board, diagram::frame)? {
+            self.frames
+                .lock()
+                .expect("no panics while holding the lock")
+                .push(SheetFrame {
+                    sheet: sheet.to_string(),
+                    view: view.to_string(),
+                    frame,
+                });
         }
-        let board = diagram::Board {
-            dims: self.checked.dims,
-            pieces,
-            spec: &self.checked.example_render,
-            palette: self.site.palette,
-            title,
-            desc,
-            annotations,
-        };
-        let frame = diagram::frame(&board).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })?;
-        self.frames
-            .lock()
-            .expect("no panics while holding the lock")
-            .push(SheetFrame {
-                sheet: sheet.to_string(),
-                view: view.to_string(),
-                frame,
-            });
         Ok(())
     }
 
