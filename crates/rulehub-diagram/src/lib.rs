@@ -110,22 +110,21 @@ pub struct Board<'a> {
 /// Draws the board as a complete SVG document (deterministic bytes), or
 /// returns every problem with the spec, pieces and annotations.
 pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
-    let mut errors = validate(board.spec, board.dims, board.palette);
-    errors.extend(check_position(board));
-    if errors.is_empty() {
-        Ok(draw::draw(board))
-    } else {
-        Err(errors)
-    }
+    check(board).map(|()| draw::draw(board))
 }
 
 /// Paints the board as one frame of a [`sheet`], titled and described with
 /// the board's `title` and `desc`; or returns every problem, as [`render`].
 pub fn frame(board: &Board) -> Result<Frame, Vec<DiagramError>> {
+    check(board).map(|()| Frame::new(draw::paint(board), board.title, board.desc))
+}
+
+/// Every problem with the board's spec, pieces and annotations.
+fn check(board: &Board) -> Result<(), Vec<DiagramError>> {
     let mut errors = validate(board.spec, board.dims, board.palette);
     errors.extend(check_position(board));
     if errors.is_empty() {
-        Ok(Frame::new(draw::paint(board), board.title, board.desc))
+        Ok(())
     } else {
         Err(errors)
     }
