@@ -21,24 +21,33 @@ pub(super) const EXAMPLES_SHEET: &str = "examples.svg";
 /// One board of a sheet, drawn by a page.
 #[derive(Debug, Clone)]
 pub(super) struct SheetFrame {
-    /// The sheet's file: its name beside the variant's default page while
-    /// the page renders, then its path under the output root.
+    /// The sheet's file name, beside the variant's default page.
     pub sheet: String,
     /// The board's name on the sheet: its view's id and URL fragment.
     pub view: String,
     pub frame: Frame,
 }
 
-/// Each sheet's file from the boards the pages drew: the first drawing of
-/// each board is kept (the pages come in the site's language order), and
-/// boards are put on a sheet in the order of their names, so the bytes do
-/// not depend on which page drew what. Problems are reported on `source`,
-/// the variant's file.
+/// The sheets of a variant, drawn.
+#[derive(Debug)]
+pub(super) struct Sheets {
+    /// (path under the output root, svg)
+    pub files: Vec<(String, Vec<u8>)>,
+    /// How many boards they hold.
+    pub boards: usize,
+}
+
+/// Each sheet's file, in `dir` (the variant's default page's folder), from
+/// the boards the pages drew: the first drawing of each board is kept (the
+/// pages come in the site's language order), and boards are put on a sheet
+/// in the order of their names, so the bytes do not depend on which page
+/// drew what. Problems are reported on `source`, the variant's file.
 pub(super) fn draw_sheets(
     frames: Vec<SheetFrame>,
+    dir: &str,
     palette: &Palette,
     source: &std::path::Path,
-) -> Result<Vec<(String, Vec<u8>)>, Vec<Diagnostic>> {
+) -> Result<Sheets, Vec<Diagnostic>> {
     let mut sheets: BTreeMap<String, BTreeMap<String, Frame>> = BTreeMap::new();
     for SheetFrame { sheet, view, frame } in frames {
         sheets
@@ -47,12 +56,17 @@ pub(super) fn draw_sheets(
             .entry(view)
             .or_insert(frame);
     }
-    let mut files = Vec::with_capacity(sheets.len());
+    let mut drawn = Sheets {
+        files: Vec::with_capacity(sheets.len()),
+        boards: 0,
+    };
     let mut problems = Vec::new();
-    for (path, boards) in sheets {
+    for (name, boards) in sheets {
+        let path = format!("{dir}{name}");
         let boards: Vec<(&str, &Frame)> = boards.iter().map(|(v, f)| (v.as_str(), f)).collect();
+        drawn.boards += boards.len();
         match diagram::sheet(&boards, palette) {
-            Ok(svg) => files.push((path, svg.into_bytes())),
+            Ok(svg) => drawn.files.push((path, svg.into_bytes())),
             Err(errors) => problems.extend(
                 errors
                     .iter()
@@ -61,19 +75,10 @@ pub(super) fn draw_sheets(
         }
     }
     if problems.is_empty() {
-        Ok(files)
+        Ok(drawn)
     } else {
         Err(problems)
     }
-}
-
-/// How many boards the sheets hold: each (sheet, view) once.
-pub(super) fn distinct_boards(frames: &[SheetFrame]) -> usize {
-    let mut seen = std::collections::BTreeSet::new();
-    frames
-        .iter()
-        .filter(|f| seen.insert((f.sheet.as_str(), f.view.as_str())))
-        .count()
 }
 
 #[cfg(test)]
@@ -108,20 +113,23 @@ mod tests {
     fn each_board_is_kept_from_the_first_page_and_sheets_do_not_depend_on_order() {
         let palette = Palette::builtin();
         let source = std::path::Path::new("content/tafl/x.md");
-        let files = draw_sheets(
+        let drawn = draw_sheets(
             vec![
-                on("x/examples.svg", "b", "cs b"),
-                on("x/game-g.svg", "g-0", "cs g"),
-                on("x/examples.svg", "a", "cs a"),
-                on("x/examples.svg", "b", "fi b"),
+                on("examples.svg", "b", "cs b"),
+                on("game-g.svg", "g-0", "cs g"),
+                on("examples.svg", "a", "cs a"),
+                on("examples.svg", "b", "fi b"),
             ],
+            "tafl/x/",
             &palette,
             source,
         )
         .expect("draws");
-        let names: Vec<&str> = files.iter().map(|(path, _)| path.as_str()).collect();
-        assert_eq!(names, ["x/examples.svg", "x/game-g.svg"]);
-        let examples = String::from_utf8_lossy(&files[0].1).into_owned();
+        let names: Vec<&str> = drawn.files.iter().map(|(path, _)| path.as_str()).collect();
+        assert_eq!(names, ["tafl/x/examples.svg", "tafl/x/game-g.svg"]);
+        // Three boards: `b` of the examples once, though two pages drew it.
+        assert_eq!(drawn.boards, 3);
+        let examples = String::from_utf8_lossy(&drawn.files[0].1).into_owned();
         assert!(examples.contains("<title>cs b</title>"), "{examples}");
         assert!(!examples.contains("fi b"), "{examples}");
         assert!(
@@ -130,30 +138,31 @@ mod tests {
         );
         let again = draw_sheets(
             vec![
-                on("x/examples.svg", "a", "cs a"),
-                on("x/examples.svg", "b", "cs b"),
+                on("examples.svg", "a", "cs a"),
+                on("examples.svg", "b", "cs b"),
             ],
+            "tafl/x/",
             &palette,
             source,
         )
         .expect("draws");
-        assert_eq!(again[0], files[0]);
+        assert_eq!(again.files[0], drawn.files[0]);
     }
 
     #[test]
     fn a_board_that_cannot_go_on_a_sheet_is_reported_on_the_variants_file() {
         let problems = draw_sheets(
-            vec![on("x/examples.svg", "no spaces", "t")],
+            vec![on("examples.svg", "no spaces", "t")],
+            "tafl/x/",
             &Palette::builtin(),
             std::path::Path::new("content/tafl/x.md"),
         )
         .expect_err("a name with a space is refused");
         let message = format!("{:?}", problems[0]);
         assert!(message.contains("content/tafl/x.md"), "{message}");
-        assert!(message.contains("cannot draw x/examples.svg"), "{message}");
-        assert_eq!(
-            distinct_boards(&[on("s", "a", "1"), on("s", "a", "2"), on("s", "b", "3")]),
-            2
+        assert!(
+            message.contains("cannot draw tafl/x/examples.svg"),
+            "{message}"
         );
     }
 }

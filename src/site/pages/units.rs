@@ -68,8 +68,6 @@ pub struct UnitOutput {
     pub pages: usize,
     /// Diagrams among the files: diagram files, and boards on sheets.
     pub diagrams: usize,
-    /// Boards drawn for sheets not yet drawn.
-    frames: Vec<SheetFrame>,
 }
 
 impl UnitOutput {
@@ -77,7 +75,6 @@ impl UnitOutput {
         self.pages += 1;
         self.diagrams += page.diagrams;
         self.files.extend(page.files);
-        self.frames.extend(page.frames);
     }
 }
 
@@ -116,7 +113,6 @@ pub fn render_unit(site: &SiteContext, unit: Unit) -> Result<UnitOutput, Vec<Dia
             files: kept.into_sorted(),
             pages,
             diagrams,
-            frames: Vec::new(),
         }),
         Err(RenderError::Content(problems)) => Err(problems),
         Err(RenderError::Write(error)) => {
@@ -153,9 +149,15 @@ fn render_unit_into(
                 pages.push(page(default));
             }
             pages.par_extend(others.into_par_iter().map(page));
+            // In the pages' (the languages') order, for draw_sheets.
+            let frames = pages
+                .iter_mut()
+                .flatten()
+                .flat_map(|page| std::mem::take(&mut page.frames))
+                .collect();
             gather(pages)
                 .map(keep_earliest_diagrams)
-                .and_then(|output| with_sheets(site, variant, output))
+                .and_then(|output| with_sheets(site, family, variant, output, frames))
         }
         Unit::Listings => render_listings(site),
         Unit::PrintAndSearch => return render_print_and_search(site, sink),
@@ -177,16 +179,19 @@ fn keep_earliest_diagrams(mut output: UnitOutput) -> UnitOutput {
     output
 }
 
-/// A variant's output with its sheets drawn from the boards its pages drew.
+/// A variant's output with its sheets, drawn from the boards its pages
+/// drew, beside its default language's page.
 fn with_sheets(
     site: &SiteContext,
+    family: &Family,
     variant: &Variant,
     mut output: UnitOutput,
+    frames: Vec<SheetFrame>,
 ) -> Result<UnitOutput, Vec<Diagnostic>> {
-    let frames = std::mem::take(&mut output.frames);
-    output.diagrams += sheets::distinct_boards(&frames);
-    let files = sheets::draw_sheets(frames, site.palette, &variant.page.source.path)?;
-    output.files.extend(files);
+    let dir = site.dir(PageId::Variant(family, variant), site.default_lang());
+    let sheets = sheets::draw_sheets(frames, &dir, site.palette, &variant.page.source.path)?;
+    output.diagrams += sheets.boards;
+    output.files.extend(sheets.files);
     Ok(output)
 }
 
@@ -367,7 +372,6 @@ mod tests {
             ],
             pages: 3,
             diagrams: 2,
-            frames: Vec::new(),
         });
         assert_eq!(
             output.files,

@@ -279,9 +279,9 @@ impl VariantEmbeds<'_> {
     /// Boards to step through: the final one and the list of moves
     /// (complete without JavaScript and on paper), with a board drawn for
     /// every position (`sheet#{stem}-{ply}`, 0 the start) so stepper.js can
-    /// go through them without a request a step. Captions and button labels are worded here, in the
-    /// page's language, and carried in data attributes, so the script holds
-    /// no text of its own.
+    /// go through them without a request a step. Captions and button labels
+    /// are worded here, in the page's language, and carried in data
+    /// attributes, so the script holds no text of its own.
     fn stepper_html(
         &self,
         StepBoards { sheet, stem }: StepBoards,
@@ -874,12 +874,6 @@ pub(super) fn render_variant(
     Ok(PageOutput {
         files,
         diagrams: count,
-        frames: frames
-            .into_iter()
-            .map(|frame| SheetFrame {
-                sheet: format!("{diagram_dir}{}", frame.sheet),
-                ..frame
-            })
-            .collect(),
+        frames,
     })
 }
