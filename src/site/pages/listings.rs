@@ -8,25 +8,39 @@ use super::collate::Collator;
 use super::units::{UnitOutput, gather};
 use super::{
     Common, FamilyLink, ListedVariant, PageId, PageOutput, SiteContext, common, html_file,
-    render_page, section_body, section_title,
+    section_body, section_title,
 };
 use crate::diagnostic::Diagnostic;
 use crate::hub::{Family, Variant};
 use crate::site::{comparison, sitemap};
 
+/// A page of the listings unit.
+#[derive(Clone, Copy)]
+enum Listing<'a> {
+    Home,
+    Family(&'a Family),
+    Comparison(&'a Family),
+    NotFound,
+}
+
 pub(super) fn render_listings(site: &SiteContext) -> Result<UnitOutput, Vec<Diagnostic>> {
-    let mut pages: Vec<(PageId, &str)> = Vec::new();
+    let mut pages: Vec<(Listing, &str)> = Vec::new();
     for lang in site.languages() {
-        pages.push((PageId::Home, lang));
+        pages.push((Listing::Home, lang));
         for family in &site.hub.families {
-            pages.push((PageId::Family(family), lang));
-            pages.push((PageId::Comparison(family), lang));
+            pages.push((Listing::Family(family), lang));
+            pages.push((Listing::Comparison(family), lang));
         }
     }
-    pages.push((PageId::NotFound, site.default_lang()));
+    pages.push((Listing::NotFound, site.default_lang()));
     let rendered = pages
         .par_iter()
-        .map(|(page, lang)| render_page(site, *page, lang))
+        .map(|&(page, lang)| match page {
+            Listing::Home => render_home(site, lang),
+            Listing::Family(family) => render_family(site, family, lang),
+            Listing::Comparison(family) => render_comparison(site, family, lang),
+            Listing::NotFound => render_not_found(site, lang),
+        })
         .collect();
     let mut output = gather(rendered)?;
     let mut problems = Vec::new();
@@ -208,8 +222,7 @@ pub(super) fn render_home(site: &SiteContext, lang: &str) -> Result<PageOutput, 
         .map_err(|d| vec![d])?;
     Ok(PageOutput {
         files: vec![(html_file(site, PageId::Home, lang), html.into_bytes())],
-        diagrams: 0,
-        frames: Vec::new(),
+        ..PageOutput::default()
     })
 }
 
@@ -254,8 +267,7 @@ pub(super) fn render_family(
             html_file(site, PageId::Family(family), lang),
             html.into_bytes(),
         )],
-        diagrams: 0,
-        frames: Vec::new(),
+        ..PageOutput::default()
     })
 }
 
@@ -317,8 +329,7 @@ pub(super) fn render_comparison(
             html_file(site, PageId::Comparison(family), lang),
             html.into_bytes(),
         )],
-        diagrams: 0,
-        frames: Vec::new(),
+        ..PageOutput::default()
     })
 }
 
@@ -334,7 +345,6 @@ pub(super) fn render_not_found(
         .map_err(|d| vec![d])?;
     Ok(PageOutput {
         files: vec![("404.html".to_string(), html.into_bytes())],
-        diagrams: 0,
-        frames: Vec::new(),
+        ..PageOutput::default()
     })
 }

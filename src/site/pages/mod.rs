@@ -22,10 +22,6 @@ mod texts;
 mod units;
 mod variant;
 
-use listings::{render_comparison, render_family, render_home, render_not_found};
-use print::render_print;
-use variant::render_variant;
-
 pub use play::BoardSentences;
 pub use print::PRINT_SLUG;
 pub use texts::ExampleTexts;
@@ -36,7 +32,6 @@ pub use units::{
 };
 
 use super::CheckedVariants;
-use super::diagram_claims::DiagramClaims;
 use super::theme::Theme;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
@@ -536,23 +531,6 @@ fn section_title(
         .get(lang)
         .or_else(|| pages.get(site.default_lang()))
         .map_or_else(|| capitalise(fallback), |p| p.front.title.clone())
-}
-
-fn render_page(
-    site: &SiteContext,
-    page: PageId,
-    lang: &str,
-) -> Result<PageOutput, Vec<Diagnostic>> {
-    match page {
-        PageId::Home => render_home(site, lang),
-        PageId::Family(family) => render_family(site, family, lang),
-        PageId::Comparison(family) => render_comparison(site, family, lang),
-        PageId::Variant(family, variant) => {
-            render_variant(site, family, variant, lang, &DiagramClaims::default())
-        }
-        PageId::Print(family) => render_print(site, family, lang),
-        PageId::NotFound => render_not_found(site, lang),
-    }
 }
 
 fn html_file(site: &SiteContext, page: PageId, lang: &str) -> String {

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use serde::Serialize;
 
+#[cfg(test)]
 use super::listings::listed_variants;
 use super::variant::{BodyPlace, VariantBody, render_body};
 use super::{
@@ -38,7 +39,9 @@ pub(super) struct Section {
 }
 
 /// The print page of `family` in `lang`, rendering each variant's section
-/// in turn.
+/// in turn: the page on its own, which the tests compare with the print
+/// pages the print-and-search unit writes a language at a time.
+#[cfg(test)]
 pub(super) fn render_print(
     site: &SiteContext,
     family: &Family,
@@ -146,11 +149,7 @@ pub(super) fn print_page(
     }
     if site.stopped() {
         // The pass keeps nothing: do not lay out a partial page.
-        return Ok(PageOutput {
-            files: Vec::new(),
-            diagrams: 0,
-            frames: Vec::new(),
-        });
+        return Ok(PageOutput::default());
     }
     #[derive(Serialize)]
     struct PrintPage {
@@ -174,7 +173,6 @@ pub(super) fn print_page(
         .map_err(|d| vec![d])?;
     Ok(PageOutput {
         files: vec![(html_file(site, page, lang), html.into_bytes())],
-        diagrams: 0,
-        frames: Vec::new(),
+        ..PageOutput::default()
     })
 }

@@ -178,7 +178,7 @@ mod tests {
         for lang in site.languages() {
             let mut documents = Vec::new();
             for family in &site.hub.families {
-                let page = super::super::render_print(&site, family, lang)
+                let page = super::super::print::render_print(&site, family, lang)
                     .unwrap_or_else(|_| panic!("renders"));
                 apart.extend(page.files);
                 documents.extend(family_documents(&site, family, lang));
