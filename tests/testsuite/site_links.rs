@@ -1,10 +1,11 @@
 //! Every internal link of the bundled hub resolves, as a crawler meets it:
-//! `href`/`src`/`srcset`/`data-src` of every page, stylesheet `url(…)`s, `<link
-//! rel="alternate" hreflang>` (present, resolving and reciprocal), canonical
-//! links, the sitemap and robots.txt, and `#fragments` (an element with that
-//! id exists in the target page, or `<view>` on the target sheet). SVGs must be well-formed XML whose `#id`
-//! references exist. HTML is read with a WHATWG tokenizer (html5gum), whose
-//! parse errors count as failures too.
+//! `href`/`src`/`srcset`/`data-src` of every page, stylesheet `url(…)`s,
+//! `<link rel="alternate" hreflang>` (present, resolving and reciprocal),
+//! canonical links, the sitemap and robots.txt, and `#fragments` (an element
+//! with that id exists in the target page, or a `<view>` on the target
+//! sheet). SVGs must be well-formed XML whose `#id` references exist. HTML
+//! is read with a WHATWG tokenizer (html5gum), whose parse errors count as
+//! failures too.
 //!
 //! The site is built in memory through the library; nothing is served and no
 //! browser is needed (the browser checks live in tests/e2e/). The `fault_*`
