@@ -16,6 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 use svg::Node;
+use svg::node::Blob;
 use svg::node::element::{
     Circle, Definitions, Description, Group, Path, Rectangle, Style, Symbol, Text as TextElement,
     Title, Use,
@@ -41,12 +42,33 @@ pub(crate) struct Drawing<'p> {
     pub painter: Painter<'p>,
     pub width: f64,
     pub height: f64,
-    pub layers: Vec<Group>,
+    /// One slot per layer of the plan, in drawing order.
+    pub layers: Vec<Slot>,
+}
+
+/// One layer of a drawing: painted, or not (left out by [`Layers`], or
+/// with nothing to show, such as the arrows of a position without a move).
+pub(crate) struct Slot {
+    /// Whether the layer is part of the board's backdrop (see [`Layers`]).
+    pub backdrop: bool,
+    pub group: Option<Group>,
+}
+
+/// Which layers [`paint`] paints.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Layers {
+    All,
+    /// The backdrop: the layers drawn from the spec and the board's size
+    /// alone (background, squares, frame, coordinates, labels), the same
+    /// under every position of one variant.
+    Backdrop,
+    /// The layers the position and its annotations change.
+    Position,
 }
 
 /// Paints the layers of a board whose spec, pieces and annotations were
-/// already checked.
-pub(crate) fn paint<'p>(board: &Board<'p>) -> Drawing<'p> {
+/// already checked; `which` says which.
+pub(crate) fn paint<'p>(board: &Board<'p>, which: Layers) -> Drawing<'p> {
     let geometry = Geometry::new(board);
     let mut painter = Painter {
         palette: board.palette,
@@ -55,7 +77,14 @@ pub(crate) fn paint<'p>(board: &Board<'p>) -> Drawing<'p> {
     };
     let mut layers = Vec::new();
     for layer in plan(&board.spec.ops) {
+        let backdrop = layer.is_backdrop();
+        let wanted = match which {
+            Layers::All => true,
+            Layers::Backdrop => backdrop,
+            Layers::Position => !backdrop,
+        };
         let group = match layer {
+            _ if !wanted => None,
             Layer::Rect(op) => Some(painter.rect(&geometry, op)),
             Layer::Cells(op) => Some(painter.cells(&geometry, op)),
             Layer::Coordinates(op) => Some(painter.coordinates(&geometry, op)),
@@ -65,7 +94,7 @@ pub(crate) fn paint<'p>(board: &Board<'p>) -> Drawing<'p> {
             Layer::Arrows(op) => painter.arrows(&geometry, op, board.annotations),
             Layer::Captures(op) => painter.captures(&geometry, op, board.annotations),
         };
-        layers.extend(group);
+        layers.push(Slot { backdrop, group });
     }
     Drawing {
         painter,
@@ -82,16 +111,16 @@ pub(crate) fn draw(board: &Board) -> String {
         width,
         height,
         layers,
-    } = paint(board);
+    } = paint(board, Layers::All);
     let mut document = svg::Document::new()
         .set("viewBox", view_box(0.0, width, height))
         .set("role", "img")
         .set("class", "rh-board")
         .add(Title::new(clean_text(board.title)))
         .add(Description::new().add(svg::node::Text::new(clean_text(board.desc))));
-    document = painter.style_and_defs(document);
-    for layer in layers {
-        document = document.add(layer);
+    document = painter.style_and_defs(document, []);
+    for group in layers.into_iter().filter_map(|slot| slot.group) {
+        document = document.add(group);
     }
     finish(document)
 }
@@ -118,6 +147,16 @@ enum Layer<'a> {
     Highlights(&'a HighlightsOp),
     Arrows(&'a ArrowsOp),
     Captures(&'a CapturesOp),
+}
+
+impl Layer<'_> {
+    /// Whether the layer is drawn from the spec and the board's size alone.
+    fn is_backdrop(&self) -> bool {
+        matches!(
+            self,
+            Layer::Rect(_) | Layer::Cells(_) | Layer::Coordinates(_) | Layer::Labels(_)
+        )
+    }
 }
 
 static DEFAULT_PIECES: PiecesOp = PiecesOp { size: None };
@@ -608,11 +647,18 @@ impl Painter<'_> {
         )
     }
 
-    /// The style sheet and the piece symbols for everything painted so far,
-    /// added to `document`. Symbols first: their classes must be in the
-    /// style sheet too.
-    pub(crate) fn style_and_defs(&mut self, document: svg::Document) -> svg::Document {
-        let defs = self.defs();
+    /// The style sheet, and the piece symbols for everything painted so far
+    /// followed by `more` definitions, added to `document`. Symbols first:
+    /// their classes must be in the style sheet too.
+    pub(crate) fn style_and_defs(
+        &mut self,
+        document: svg::Document,
+        more: impl IntoIterator<Item = Blob>,
+    ) -> svg::Document {
+        let mut defs = self.defs();
+        for definition in more {
+            defs = Some(defs.unwrap_or_default().add(definition));
+        }
         let document = document.add(Style::new(self.css()));
         match defs {
             Some(defs) => document.add(defs),

@@ -54,7 +54,7 @@ pub use error::DiagramError;
 pub use glyph::{Glyph, Shape, ShapeKind};
 pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
-pub use sheet::{Frame, sheet};
+pub use sheet::{Backdrop, Frame, sheet};
 pub use spec::{
     ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, LabelsOp,
     MAX_LABEL_CHARS, MAX_SIDE, MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
@@ -115,8 +115,15 @@ pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
 
 /// Paints the board as one frame of a [`sheet`], titled and described with
 /// the board's `title` and `desc`; or returns every problem, as [`render`].
+/// To paint several positions of one board, make its [`Backdrop`] once.
 pub fn frame(board: &Board) -> Result<Frame, Vec<DiagramError>> {
-    check(board).map(|()| Frame::new(draw::paint(board), board.title, board.desc))
+    check(board)?;
+    Backdrop::new(board.dims, board.spec, board.palette)?.frame(
+        board.pieces,
+        board.annotations,
+        board.title,
+        board.desc,
+    )
 }
 
 /// Every problem with the board's spec, pieces and annotations.
@@ -131,7 +138,7 @@ fn check(board: &Board) -> Result<(), Vec<DiagramError>> {
 }
 
 /// Pieces and annotation squares must be on the board; one piece per square.
-fn check_position(board: &Board) -> Vec<DiagramError> {
+pub(crate) fn check_position(board: &Board) -> Vec<DiagramError> {
     let dims = board.dims;
     let mut errors = Vec::new();
     let off_board = |what: &str, square: Square| {

@@ -10,21 +10,144 @@
 //! its view's viewBox is that frame's box. The root viewBox is the first
 //! frame's, so every view has the root's aspect ratio: a browser sizes the
 //! `<img>` from the root, and a view of another shape would be letterboxed.
+//!
+//! Backdrop: the layers a spec draws the same under every position (the
+//! background, the squares, the frame, the coordinates) are painted once a
+//! [`Backdrop`], written once a sheet in its `<defs>`, and shown in each
+//! frame by a `<use>`: they are most of a board's bytes, and a variant's
+//! boards differ only in their pieces and marks.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use svg::Node;
 use svg::node::Blob;
 use svg::node::element::{Description, Element, Group, Title};
 
-use super::draw::{self, Drawing, Painter};
+use super::draw::{self, Layers, Painter, Slot};
 use super::error::DiagramError;
 use super::glyph::Glyph;
 use super::palette::Palette;
+use super::{Annotations, Board, RenderSpec, check_position};
+use rulehub_engine::{Dims, Square};
 
 /// Space between two frames, so that no frame's edge shows in its
 /// neighbour's view when a browser scales and anti-aliases it.
 const GAP: f64 = 40.0;
+
+/// The backdrop layers of one spec on one board size, painted once for
+/// every frame drawn on it.
+#[derive(Debug, Clone)]
+pub struct Backdrop<'a> {
+    dims: Dims,
+    spec: &'a RenderSpec,
+    palette: &'a Palette,
+    /// Each run of consecutive backdrop layers, as SVG text, in drawing
+    /// order (position layers stand between two runs).
+    runs: Vec<Arc<str>>,
+    used: BTreeSet<(&'static str, String)>,
+}
+
+impl<'a> Backdrop<'a> {
+    /// Checks the spec against the board size and palette, and paints the
+    /// backdrop; or returns every problem with the spec.
+    pub fn new(
+        dims: Dims,
+        spec: &'a RenderSpec,
+        palette: &'a Palette,
+    ) -> Result<Self, Vec<DiagramError>> {
+        let errors = super::validate(spec, dims, palette);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let board = Board {
+            dims,
+            pieces: &[],
+            spec,
+            palette,
+            title: "",
+            desc: "",
+            annotations: &Annotations::default(),
+        };
+        let drawing = draw::paint(&board, Layers::Backdrop);
+        let mut runs = Vec::new();
+        for run in backdrop_runs(&drawing.layers) {
+            let text: Vec<String> = run
+                .iter()
+                .filter_map(|slot| slot.group.as_ref())
+                .map(ToString::to_string)
+                .collect();
+            runs.push(Arc::from(text.join("\n")));
+        }
+        Ok(Backdrop {
+            dims,
+            spec,
+            palette,
+            runs,
+            used: drawing.painter.used,
+        })
+    }
+
+    /// Paints a position on the backdrop as one frame of a [`sheet`],
+    /// titled and described with `title` and `desc`; or returns every
+    /// problem with the pieces and annotations.
+    pub fn frame(
+        &self,
+        pieces: &[(Square, &'static Glyph)],
+        annotations: &Annotations,
+        title: &str,
+        desc: &str,
+    ) -> Result<Frame, Vec<DiagramError>> {
+        let board = Board {
+            dims: self.dims,
+            pieces,
+            spec: self.spec,
+            palette: self.palette,
+            title,
+            desc,
+            annotations,
+        };
+        let errors = check_position(&board);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let drawing = draw::paint(&board, Layers::Position);
+        let mut parts = Vec::new();
+        let mut runs = self.runs.iter();
+        let mut in_backdrop = false;
+        for slot in &drawing.layers {
+            if slot.backdrop {
+                if !in_backdrop {
+                    let run = runs
+                        .next()
+                        .expect("a backdrop and its frames share one plan");
+                    parts.push(Part::Backdrop(Arc::clone(run)));
+                }
+            } else if let Some(group) = &slot.group {
+                parts.push(Part::Own(group.to_string()));
+            }
+            in_backdrop = slot.backdrop;
+        }
+        let mut used = drawing.painter.used;
+        used.extend(self.used.iter().cloned());
+        Ok(Frame {
+            width: drawing.width,
+            height: drawing.height,
+            title: draw::clean_text(title),
+            desc: draw::clean_text(desc),
+            parts,
+            used,
+            pieces: drawing.painter.pieces,
+        })
+    }
+}
+
+/// The runs of consecutive backdrop slots, in order.
+fn backdrop_runs(slots: &[Slot]) -> impl Iterator<Item = &[Slot]> {
+    slots
+        .chunk_by(|a, b| a.backdrop == b.backdrop)
+        .filter(|run| run.first().is_some_and(|slot| slot.backdrop))
+}
 
 /// One board, painted, waiting to be put on a sheet with [`sheet`].
 #[derive(Debug, Clone)]
@@ -33,30 +156,19 @@ pub struct Frame {
     height: f64,
     title: String,
     desc: String,
-    /// The board's layers as SVG text, written while the page that drew
-    /// it renders (in parallel), so a sheet only copies text.
-    layers: String,
+    /// What the frame shows, in drawing order; written to text while the
+    /// page that drew it renders (in parallel), so a sheet only copies text.
+    parts: Vec<Part>,
     used: BTreeSet<(&'static str, String)>,
     pieces: BTreeMap<&'static str, &'static Glyph>,
 }
 
-impl Frame {
-    pub(crate) fn new(drawing: Drawing<'_>, title: &str, desc: &str) -> Self {
-        Frame {
-            width: drawing.width,
-            height: drawing.height,
-            title: draw::clean_text(title),
-            desc: draw::clean_text(desc),
-            layers: drawing
-                .layers
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("\n"),
-            used: drawing.painter.used,
-            pieces: drawing.painter.pieces,
-        }
-    }
+#[derive(Debug, Clone)]
+enum Part {
+    /// Layers of the frame's backdrop, shared with the other frames on it.
+    Backdrop(Arc<str>),
+    /// Layers of the frame's own position.
+    Own(String),
 }
 
 /// The frames side by side in one SVG document, each behind a `<view>` of
@@ -86,10 +198,31 @@ pub fn sheet(frames: &[(&str, &Frame)], palette: &Palette) -> Result<String, Vec
             .pieces
             .extend(frame.pieces.iter().map(|(k, v)| (*k, *v)));
     }
+    // Each distinct backdrop run once, numbered in order of first use.
+    let mut backdrops: Vec<&str> = Vec::new();
+    for (_, frame) in frames {
+        for part in &frame.parts {
+            if let Part::Backdrop(run) = part
+                && !backdrops.contains(&&**run)
+            {
+                backdrops.push(run);
+            }
+        }
+    }
+    let backdrop_id = |run: &str| {
+        let index = backdrops
+            .iter()
+            .position(|known| *known == run)
+            .expect("every run was listed");
+        format!("rh-backdrop-{}", index + 1)
+    };
     let mut document = svg::Document::new()
         .set("viewBox", draw::view_box(0.0, width, height))
         .set("class", "rh-board rh-sheet");
-    document = painter.style_and_defs(document);
+    let shared = backdrops
+        .iter()
+        .map(|run| Blob::new(format!("<g id=\"{}\">\n{run}\n</g>", backdrop_id(run))));
+    document = painter.style_and_defs(document, shared);
     let mut x = 0.0;
     for (name, frame) in frames {
         let mut view = Element::new("view");
@@ -103,7 +236,12 @@ pub fn sheet(frames: &[(&str, &Frame)], palette: &Palette) -> Result<String, Vec
         if x > 0.0 {
             group = group.set("transform", format!("translate({})", draw::num(x)));
         }
-        group = group.add(Blob::new(frame.layers.as_str()));
+        for part in &frame.parts {
+            group = group.add(match part {
+                Part::Backdrop(run) => Blob::new(format!("<use href=\"#{}\"/>", backdrop_id(run))),
+                Part::Own(text) => Blob::new(text.as_str()),
+            });
+        }
         document = document.add(group);
         x += width + GAP;
     }
@@ -216,12 +354,18 @@ mod tests {
         let (first, second) = (frame(&before).unwrap(), frame(&after).unwrap());
         let svg = sheet(&[("ex-before", &first), ("ex-after", &second)], &b.palette).unwrap();
 
-        // The same layers as the board's own file, in the sheet.
+        // The same layers as the board's own file, in the sheet: the
+        // backdrop once, in the definitions, and each position's own.
         for (board, frame) in [(&before, &first), (&after, &second)] {
-            let layers = &frame.layers;
             let alone = render(board).unwrap();
-            assert!(alone.contains(layers.as_str()), "{alone}\n---\n{layers}");
-            assert!(svg.contains(layers.as_str()));
+            for part in &frame.parts {
+                let text = match part {
+                    Part::Backdrop(run) => &**run,
+                    Part::Own(text) => text.as_str(),
+                };
+                assert!(alone.contains(text), "{alone}\n---\n{text}");
+                assert_eq!(svg.matches(text).count(), 1, "{text}");
+            }
         }
         // Root and first view: the first frame's box; the second view is
         // one board and the gap to the right, where its group is moved.
@@ -245,6 +389,51 @@ mod tests {
         assert_eq!(svg.matches("<symbol id=\"rh-crown\"").count(), 1);
         assert!(svg.contains(".rh-stroke-king-stroke{stroke:"));
         assert!(svg.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn the_backdrop_is_painted_once_and_shown_in_every_frame() {
+        let b = boards();
+        let none = Annotations::default();
+        let backdrop = Backdrop::new(b.dims, &b.spec, &b.palette).unwrap();
+        let before = backdrop.frame(&b.before, &none, "Before", "").unwrap();
+        let after = backdrop.frame(&b.after, &b.moved, "After", "").unwrap();
+        let svg = sheet(&[("one", &before), ("two", &after)], &b.palette).unwrap();
+
+        // The squares and coordinates are written once, in the definitions,
+        // and each frame shows them under its own pieces.
+        assert_eq!(svg.matches("class=\"rh-cells\"").count(), 1, "{svg}");
+        assert_eq!(svg.matches("class=\"rh-coordinates").count(), 1, "{svg}");
+        let defs = &svg[svg.find("<defs>").unwrap()..svg.find("</defs>").unwrap()];
+        assert!(
+            defs.contains("<g id=\"rh-backdrop-1\">\n<g class=\"rh-rect\">"),
+            "{defs}"
+        );
+        for name in ["one", "two"] {
+            let frame = &svg[svg.find(&format!("<view id=\"{name}\"")).unwrap()..];
+            let frame = &frame[..frame[1..].find("<view").map_or(frame.len(), |end| end + 1)];
+            let backdrop = frame.find("<use href=\"#rh-backdrop-1\"/>").expect(frame);
+            let pieces = frame.find("<g class=\"rh-pieces\">").expect(frame);
+            assert!(backdrop < pieces, "the pieces stand on the board: {frame}");
+        }
+        // A frame on its backdrop is the frame drawn alone.
+        assert_eq!(
+            svg,
+            sheet(
+                &[
+                    ("one", &frame(&b.board(&b.before, &none, "Before")).unwrap()),
+                    (
+                        "two",
+                        &frame(&b.board(&b.after, &b.moved, "After")).unwrap()
+                    ),
+                ],
+                &b.palette
+            )
+            .unwrap()
+            .replace("A stone &amp; a crown &lt;here&gt;.", "")
+        );
+        // Colours the backdrop paints are in the style sheet.
+        assert!(svg.contains(".rh-fill-cell-dark{fill:"), "{svg}");
     }
 
     #[test]

@@ -26,6 +26,15 @@ use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
 use crate::site::comparison;
 use crate::site::diagram_claims::DiagramClaims;
 
+/// Diagram problems as one message.
+fn joined(errors: &[diagram::DiagramError]) -> String {
+    errors
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Diagrams and HTML for the boards and examples of one variant page.
 struct VariantEmbeds<'a> {
     site: &'a SiteContext<'a>,
@@ -51,6 +60,9 @@ struct VariantEmbeds<'a> {
     diagrams: std::sync::Mutex<BTreeMap<String, String>>,
     /// Boards on sheets this page is the first of its variant to draw.
     frames: std::sync::Mutex<Vec<SheetFrame>>,
+    /// The squares and coordinates under every board on a sheet, painted
+    /// when the first of them is.
+    backdrop: std::sync::OnceLock<Result<diagram::Backdrop<'a>, String>>,
     errors: std::sync::Mutex<Vec<String>>,
 }
 
@@ -70,13 +82,7 @@ impl VariantEmbeds<'_> {
             // An earlier language of this variant drew it.
             return Ok(None);
         }
-        paint(board).map(Some).map_err(|errors| {
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; ")
-        })
+        paint(board).map(Some).map_err(|errors| joined(&errors))
     }
 
     /// The variant's board with these pieces and words.
@@ -134,7 +140,19 @@ impl VariantEmbeds<'_> {
         let spec = &self.checked.example_render;
         let board = self.board(spec, pieces, title, desc, annotations);
         let key = format!("{sheet}#{view}");
-        if let Some(frame) = self.first_to_draw(&key, &board, diagram::frame)? {
+        let paint = |board: &diagram::Board<'_>| {
+            let backdrop = self.backdrop.get_or_init(|| {
+                diagram::Backdrop::new(self.checked.dims, spec, self.site.palette)
+                    .map_err(|errors| joined(&errors))
+            });
+            match backdrop {
+                Ok(backdrop) => {
+                    backdrop.frame(board.pieces, board.annotations, board.title, board.desc)
+                }
+                Err(message) => Err(vec![diagram::DiagramError::general(message.clone())]),
+            }
+        };
+        if let Some(frame) = self.first_to_draw(&key, &board, paint)? {
             self.frames
                 .lock()
                 .expect("no panics while holding the lock")
@@ -735,6 +753,7 @@ pub(super) fn render_body<'a>(
             .unwrap_or(usize::MAX),
         diagrams: std::sync::Mutex::new(BTreeMap::new()),
         frames: std::sync::Mutex::new(Vec::new()),
+        backdrop: std::sync::OnceLock::new(),
         errors: std::sync::Mutex::new(Vec::new()),
     };
     let placement = crate::markdown::Placement {
