@@ -21,7 +21,6 @@
 //! [`SNIPPET_CHARS`] characters. Every stage is linear in the text.
 
 use std::collections::{BTreeMap, HashMap};
-use std::fmt::Write as _;
 
 use super::stem::{LanguageStemmer, fold, words};
 
@@ -241,13 +240,19 @@ fn encode_postings(mut list: Vec<(u32, u32)>) -> String {
         list.truncate(MAX_POSTINGS);
         list.sort_by_key(|(doc, _)| *doc);
     }
-    let mut json = String::from("[");
+    // Every posting of every term goes through here: format its numbers
+    // without the `fmt` machinery.
+    let mut numbers = itoa::Buffer::new();
+    let mut json = String::with_capacity(2 + list.len() * 6);
+    json.push('[');
     let mut previous = 0;
     for (index, (doc, weight)) in list.iter().enumerate() {
         if index > 0 {
             json.push(',');
         }
-        let _ = write!(json, "{},{weight}", doc - previous);
+        json.push_str(numbers.format(doc - previous));
+        json.push(',');
+        json.push_str(numbers.format(*weight));
         previous = *doc;
     }
     json.push(']');
