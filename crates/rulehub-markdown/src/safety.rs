@@ -109,6 +109,15 @@ pub(super) fn heading_attribute_allowed(name: &str) -> bool {
 
 /// Everything the sanitiser will remove from a body, each at its offset.
 pub fn audit(body: &str) -> Vec<BodyError> {
+    if may_need_removals(body) {
+        parsed_removals(body)
+    } else {
+        Vec::new()
+    }
+}
+
+/// What [`audit`] finds, found by parsing the body.
+fn parsed_removals(body: &str) -> Vec<BodyError> {
     let mut removed = Vec::new();
     for (event, range) in Parser::new_ext(body, options()).into_offset_iter() {
         match event {
@@ -133,6 +142,82 @@ pub fn audit(body: &str) -> Vec<BodyError> {
         }
     }
     removed
+}
+
+/// Whether `body` may hold anything [`audit`] reports: raw HTML, a heading
+/// attribute or a link with a scheme other than the allowed ones. It reads
+/// the text without parsing it and may say yes when there is nothing; when
+/// it says no, the parse finds nothing (a property test holds it to that).
+/// Most bodies are prose with plain links, and are not parsed a second time.
+fn may_need_removals(body: &str) -> bool {
+    // Raw HTML and autolinks start with `<`; an entity can spell any
+    // character of a link, `:` or a space included. A lone carriage return
+    // ends a line, which the line rules below do not expect.
+    body.contains(['<', '&'])
+        || body.split('\r').skip(1).any(|rest| !rest.starts_with('\n'))
+        || may_hold_heading_attributes(body)
+        || may_hold_unsafe_scheme(body)
+}
+
+/// A heading's `{…}` block ends its line, and only what is neither an id
+/// (`#id`) nor a class (`.class`) is an attribute. A line that is only a
+/// shortcode (`{{example:a}}`) is a heading only when a setext underline
+/// follows it, which a blank line rules out.
+fn may_hold_heading_attributes(body: &str) -> bool {
+    let lines: Vec<&str> = body.lines().collect();
+    lines.iter().enumerate().any(|(index, line)| {
+        let end = line.trim_end().trim_end_matches('#').trim_end();
+        let Some((_, block)) = line.split_once('{') else {
+            return false;
+        };
+        let names_an_attribute = block
+            .split(|c: char| c.is_whitespace() || matches!(c, '{' | '}'))
+            .any(|token| !token.is_empty() && !token.starts_with(['#', '.']));
+        if !end.ends_with('}') || !names_an_attribute {
+            return false;
+        }
+        let trimmed = line.trim();
+        let lone_shortcode = trimmed.starts_with("{{") && trimmed.ends_with("}}");
+        let blank_after = lines
+            .get(index + 1)
+            .is_none_or(|next| next.trim().is_empty());
+        !(lone_shortcode && blank_after)
+    })
+}
+
+/// Every `:` that could end a link's scheme. The letters, digits and `+-.`
+/// before it are a destination's scheme only where a destination starts:
+/// after `(`, after the `:` of a reference definition, after a space. After
+/// anything else a destination that started earlier holds that character
+/// in its scheme, which no scheme may, unless a browser drops it (a control
+/// or a non-ASCII space) or it is an escape: those may join more letters.
+fn may_hold_unsafe_scheme(body: &str) -> bool {
+    let is_scheme_byte = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
+    let bytes = body.as_bytes();
+    body.match_indices(':').any(|(colon, _)| {
+        let start = bytes[..colon]
+            .iter()
+            .rposition(|b| !is_scheme_byte(b))
+            .map_or(0, |at| at + 1);
+        let run = &body[start..colon];
+        match body[..start].chars().next_back() {
+            None | Some('(' | ':') => {}
+            Some(c) if c.is_ascii_whitespace() => {}
+            Some(c) if c == '\\' || c.is_control() || c.is_whitespace() => return true,
+            Some(_) => return false,
+        }
+        let unsafe_scheme = scheme(&format!("{run}:"))
+            .is_some_and(|scheme| !POLICY.url_schemes.contains(scheme.as_str()));
+        // A destination holds no ASCII space: a `:` before one ends it, so
+        // the scheme is the whole destination, right after `(` or `]:`.
+        let ends_destination = bytes.get(colon + 1).is_none_or(u8::is_ascii_whitespace);
+        if ends_destination {
+            let before = body[..start].trim_end_matches(|c: char| c.is_ascii_whitespace());
+            unsafe_scheme && (before.ends_with('(') || before.ends_with("]:"))
+        } else {
+            unsafe_scheme
+        }
+    })
 }
 
 fn audit_html(html: &str, range: &Range<usize>, removed: &mut Vec<BodyError>) {
@@ -246,5 +331,49 @@ mod tests {
         );
         assert_eq!(removed[0].offset, body.find("<script").expect("present"));
         assert!(audit("Plain *text* with [a link](/x) and <em>emphasis</em>.").is_empty());
+    }
+
+    /// Prose with plain links, shortcodes and colons is not parsed again.
+    #[test]
+    fn plain_prose_needs_no_second_parse() {
+        let body = "{{svg:board.svg \"Start\"}}\n\n## Setup {#setup}\n\nNote: the king. \
+                    See [the rules](https://example.org/rules) or [mail](mailto:a@b.org).\n\n\
+                    {{example:capture-1}}\n\nAt 10:30, e5-e9.\n";
+        assert!(!may_need_removals(body));
+        for risky in [
+            "<b>x</b>",
+            "[a](javascript:x)",
+            "[a]( JavaScript:)",
+            "[a]: data:\n",
+            "[a](java\\.script:x)",
+            "[a](https\u{1}:x)",
+            "[a](&#106;avascript:x)",
+            "## Hi {onclick=x}",
+            "{{example:a}}\n---\n",
+            "Title {k=v}\r===",
+        ] {
+            assert!(may_need_removals(risky), "{risky:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever a body holds, when the cheap reading says there is
+        /// nothing to remove, the parse agrees.
+        #[test]
+        fn the_cheap_reading_never_misses_a_removal(
+            tokens in proptest::collection::vec(proptest::sample::select(vec![
+                "[a]", "(", ")", "]:", "!", "javascript", "https", "java", "script", "data",
+                "mailto", ":", " ", "\n", "\n\n", "\t", "\r", "\\", "\u{1}", "\u{A0}", "\u{85}",
+                "&#58;", "<", "{", "}", "{{example:x}}", "#", "## ", "=", "===", "---", "k=v",
+                ".c", "x", ".", "+", "-", "\"t\"", "/", "?", "é",
+                "[a](", "![i](", "[a]: ", "javascript:x)", "https://x)", "data:)", "{k=v}",
+            ]), 0..24)
+        ) {
+            let body: String = tokens.concat();
+            if !may_need_removals(&body) {
+                let removed = parsed_removals(&body);
+                proptest::prop_assert!(removed.is_empty(), "{:?} → {:?}", body, removed);
+            }
+        }
     }
 }
