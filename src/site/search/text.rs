@@ -4,6 +4,8 @@
 //! tag scanner is enough; it is linear, and anything it does not
 //! understand becomes text, never markup (the script shows it as text).
 
+use std::borrow::Cow;
+
 use crate::markdown::TextSink;
 
 /// A part of a page under one heading (or before the first).
@@ -47,8 +49,9 @@ impl Sections {
         self.sections
             .into_iter()
             .map(|mut s| {
-                s.heading = collapse(&s.heading);
-                s.text = collapse(&s.text);
+                // Text is collapsed as it comes; a space may end it.
+                trim_last_space(&mut s.heading);
+                trim_last_space(&mut s.text);
                 s
             })
             .filter(|s| !s.heading.is_empty() || !s.text.is_empty())
@@ -67,7 +70,7 @@ impl Sections {
 
 impl TextSink for Sections {
     fn text(&mut self, text: &str) {
-        self.target().push_str(text);
+        push_collapsed(self.target(), text);
     }
 
     fn html(&mut self, html: &str) {
@@ -88,7 +91,11 @@ impl TextSink for Sections {
             let name = tag_name(tag);
             match name.as_str() {
                 "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
-                    self.heading(attribute(tag, "id").map(|id| decode(&id)).as_deref());
+                    self.heading(
+                        attribute(tag, "id")
+                            .map(|id| decode(&id).into_owned())
+                            .as_deref(),
+                    );
                 }
                 "/h1" | "/h2" | "/h3" | "/h4" | "/h5" | "/h6" => self.heading_end(),
                 "script" | "style" => {
@@ -127,8 +134,7 @@ impl Sections {
     /// Text as HTML writes it: entities stand for characters.
     fn push_encoded(&mut self, text: &str) {
         if !text.is_empty() {
-            let decoded = decode(text);
-            self.text(&decoded);
+            self.text(&decode(text));
         }
     }
 }
@@ -168,24 +174,18 @@ fn attribute(tag: &str, name: &str) -> Option<String> {
     Some(tag[start..start + end].to_string())
 }
 
-/// Whitespace runs to one space, trimmed: what joining
-/// `str::split_whitespace` with spaces gives, a byte at a time (every page's
-/// text goes through here, and the iterator decoded every character to ask
-/// whether it is a space; only a non-ASCII character needs that).
-fn collapse(text: &str) -> String {
+/// Appends `text` to `target` with each run of whitespace as one space and
+/// none at the start, so that text told in pieces ends as joining
+/// `str::split_whitespace` with spaces would make it, but for one space
+/// that may end it ([`trim_last_space`]). Every page's text goes through
+/// here, so it reads a byte at a time: only a non-ASCII character is
+/// decoded to ask whether it is a space.
+fn push_collapsed(target: &mut String, text: &str) {
     let bytes = text.as_bytes();
-    let mut out = String::with_capacity(text.len());
-    let mut push_word = |word: &str| {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    };
     let mut word_start = None;
     let mut at = 0;
     while at < bytes.len() {
-        let byte = bytes[at];
-        let space_len = match byte {
+        let space_len = match bytes[at] {
             b'\t'..=b'\r' | b' ' => 1,
             0x00..=0x7F => 0,
             // A UTF-8 lead byte: the start of a character that may be a space.
@@ -202,21 +202,29 @@ fn collapse(text: &str) -> String {
             at += 1;
         } else {
             if let Some(start) = word_start.take() {
-                push_word(&text[start..at]);
+                target.push_str(&text[start..at]);
+            }
+            if !target.is_empty() && !target.ends_with(' ') {
+                target.push(' ');
             }
             at += space_len;
         }
     }
     if let Some(start) = word_start {
-        push_word(&text[start..]);
+        target.push_str(&text[start..]);
     }
-    out
+}
+
+fn trim_last_space(text: &mut String) {
+    if text.ends_with(' ') {
+        text.pop();
+    }
 }
 
 /// The entities HTML writers use; any other `&…;` stays as written.
-fn decode(text: &str) -> String {
+fn decode(text: &str) -> Cow<'_, str> {
     if !text.contains('&') {
-        return text.to_string();
+        return Cow::Borrowed(text);
     }
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -239,7 +247,7 @@ fn decode(text: &str) -> String {
         }
     }
     out.push_str(rest);
-    out
+    Cow::Owned(out)
 }
 
 fn entity(name: &str) -> Option<char> {
@@ -269,7 +277,7 @@ mod tests {
     /// at: ASCII spaces (vertical tab included), Unicode ones (no-break,
     /// ideographic, line separator) and nothing in a multi-byte letter.
     #[test]
-    fn collapse_matches_split_whitespace() {
+    fn collapsing_as_text_comes_matches_split_whitespace() {
         let cases = [
             "",
             "   ",
@@ -282,7 +290,15 @@ mod tests {
         ];
         for text in cases {
             let expected = text.split_whitespace().collect::<Vec<_>>().join(" ");
-            assert_eq!(collapse(text), expected, "{text:?}");
+            // Told whole, and told in two pieces cut at every character.
+            let cuts = std::iter::once(0).chain(text.char_indices().map(|(at, _)| at));
+            for cut in cuts {
+                let mut collapsed = String::new();
+                push_collapsed(&mut collapsed, &text[..cut]);
+                push_collapsed(&mut collapsed, &text[cut..]);
+                trim_last_space(&mut collapsed);
+                assert_eq!(collapsed, expected, "{text:?} cut at {cut}");
+            }
         }
     }
 
