@@ -150,11 +150,12 @@ fn parsed_removals(body: &str) -> Vec<BodyError> {
 /// it says no, the parse finds nothing (a property test holds it to that).
 /// Most bodies are prose with plain links, and are not parsed a second time.
 fn may_need_removals(body: &str) -> bool {
+    let bytes = body.as_bytes();
     // Raw HTML and autolinks start with `<`; an entity can spell any
     // character of a link, `:` or a space included. A lone carriage return
     // ends a line, which the line rules below do not expect.
-    body.contains(['<', '&'])
-        || body.split('\r').skip(1).any(|rest| !rest.starts_with('\n'))
+    memchr::memchr2(b'<', b'&', bytes).is_some()
+        || memchr::memchr_iter(b'\r', bytes).any(|at| bytes.get(at + 1) != Some(&b'\n'))
         || may_hold_heading_attributes(body)
         || may_hold_unsafe_scheme(body)
 }
@@ -162,27 +163,39 @@ fn may_need_removals(body: &str) -> bool {
 /// A heading's `{…}` block ends its line, and only what is neither an id
 /// (`#id`) nor a class (`.class`) is an attribute. A line that is only a
 /// shortcode (`{{example:a}}`) is a heading only when a setext underline
-/// follows it, which a blank line rules out.
+/// follows it, which a blank line rules out. Only lines with a `{` are read.
 fn may_hold_heading_attributes(body: &str) -> bool {
-    let lines: Vec<&str> = body.lines().collect();
-    lines.iter().enumerate().any(|(index, line)| {
-        let end = line.trim_end().trim_end_matches('#').trim_end();
-        let Some((_, block)) = line.split_once('{') else {
-            return false;
-        };
-        let names_an_attribute = block
-            .split(|c: char| c.is_whitespace() || matches!(c, '{' | '}'))
-            .any(|token| !token.is_empty() && !token.starts_with(['#', '.']));
-        if !end.ends_with('}') || !names_an_attribute {
+    let bytes = body.as_bytes();
+    let mut checked_to = 0;
+    memchr::memchr_iter(b'{', bytes).any(|brace| {
+        if brace < checked_to {
             return false;
         }
-        let trimmed = line.trim();
-        let lone_shortcode = trimmed.starts_with("{{") && trimmed.ends_with("}}");
-        let blank_after = lines
-            .get(index + 1)
-            .is_none_or(|next| next.trim().is_empty());
-        !(lone_shortcode && blank_after)
+        let start = memchr::memrchr(b'\n', &bytes[..brace]).map_or(0, |at| at + 1);
+        let end = memchr::memchr(b'\n', &bytes[brace..]).map_or(bytes.len(), |at| brace + at);
+        checked_to = end;
+        let line = body[start..end]
+            .strip_suffix('\r')
+            .unwrap_or(&body[start..end]);
+        let next = body.get(end + 1..).and_then(|rest| rest.lines().next());
+        line_may_hold_heading_attributes(line, &body[brace..end], next)
     })
+}
+
+/// The rule of [`may_hold_heading_attributes`] for one `line`, whose `{`
+/// block starts `block`, followed by line `next`.
+fn line_may_hold_heading_attributes(line: &str, block: &str, next: Option<&str>) -> bool {
+    let end = line.trim_end().trim_end_matches('#').trim_end();
+    let names_an_attribute = block
+        .split(|c: char| c.is_whitespace() || matches!(c, '{' | '}'))
+        .any(|token| !token.is_empty() && !token.starts_with(['#', '.']));
+    if !end.ends_with('}') || !names_an_attribute {
+        return false;
+    }
+    let trimmed = line.trim();
+    let lone_shortcode = trimmed.starts_with("{{") && trimmed.ends_with("}}");
+    let blank_after = next.is_none_or(|next| next.trim().is_empty());
+    !(lone_shortcode && blank_after)
 }
 
 /// Every `:` that could end a link's scheme. The letters, digits and `+-.`
@@ -194,7 +207,7 @@ fn may_hold_heading_attributes(body: &str) -> bool {
 fn may_hold_unsafe_scheme(body: &str) -> bool {
     let is_scheme_byte = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.');
     let bytes = body.as_bytes();
-    body.match_indices(':').any(|(colon, _)| {
+    memchr::memchr_iter(b':', bytes).any(|colon| {
         let start = bytes[..colon]
             .iter()
             .rposition(|b| !is_scheme_byte(b))

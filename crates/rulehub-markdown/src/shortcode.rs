@@ -140,16 +140,42 @@ fn looks_like_shortcode(trimmed: &str) -> bool {
 /// indented. Such a line cannot sit in a code span (spans do not cross
 /// blocks), an indented code block, or a list item's or a quote's fenced
 /// block (it would end them).
+/// Runs on every parse, so only the lines holding a `{{` are read.
 pub(super) fn lines_start_blocks(body: &str) -> bool {
-    let mut previous_blank = true;
-    for line in body.lines() {
-        let trimmed = line.trim();
-        if looks_like_shortcode(trimmed) && (!previous_blank || !line.starts_with("{{")) {
+    let bytes = body.as_bytes();
+    let mut checked_to = 0;
+    for braces in memchr::memmem::find_iter(bytes, b"{{") {
+        if braces < checked_to {
+            continue;
+        }
+        let (start, end) = line_around(bytes, braces);
+        checked_to = end;
+        let line = &body[start..end];
+        if !looks_like_shortcode(line.trim()) {
+            continue;
+        }
+        let previous_blank = start == 0 || {
+            let newline = start - 1;
+            let previous_start = memchr::memrchr(b'\n', &bytes[..newline]).map_or(0, |at| at + 1);
+            body[previous_start..newline].trim().is_empty()
+        };
+        if !previous_blank || !line.starts_with("{{") {
             return false;
         }
-        previous_blank = trimmed.is_empty();
     }
     true
+}
+
+/// The line holding byte `at` (not a line ending), without its line
+/// ending, as `str::lines` cuts it: from after the `\n` before `at` to the
+/// next `\n`, a `\r` just before that `\n` left out.
+fn line_around(bytes: &[u8], at: usize) -> (usize, usize) {
+    let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |newline| newline + 1);
+    match memchr::memchr(b'\n', &bytes[at..]) {
+        Some(newline) if bytes[at + newline - 1] == b'\r' => (start, at + newline - 1),
+        Some(newline) => (start, at + newline),
+        None => (start, bytes.len()),
+    }
 }
 
 /// Where a shortcode-looking `{{name:` sits inside running text.
@@ -214,6 +240,29 @@ fn unquote(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    proptest::proptest! {
+        /// Reading only the lines with a `{{` decides as reading every line.
+        #[test]
+        fn lines_with_braces_decide_as_every_line_does(
+            tokens in proptest::collection::vec(proptest::sample::select(vec![
+                "{{example:a}}", "{{", "}}", "\n", "\r\n", "\r", " ", "\t", "\u{A0}", "x", "- ", "> ",
+            ]), 0..16)
+        ) {
+            let body: String = tokens.concat();
+            let mut previous_blank = true;
+            let mut every_line = true;
+            for line in body.lines() {
+                let trimmed = line.trim();
+                if looks_like_shortcode(trimmed) && (!previous_blank || !line.starts_with("{{")) {
+                    every_line = false;
+                    break;
+                }
+                previous_blank = trimmed.is_empty();
+            }
+            proptest::prop_assert_eq!(lines_start_blocks(&body), every_line, "{:?}", body);
+        }
+    }
 
     #[test]
     fn misplaced_finds_the_first_shortcode_in_running_text() {
