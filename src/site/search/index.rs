@@ -236,9 +236,12 @@ struct Entry {
 /// The best [`MAX_POSTINGS`] documents, in document order, as JSON.
 fn encode_postings(mut list: Vec<(u32, u32)>) -> String {
     if list.len() > MAX_POSTINGS {
-        list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+        // Heaviest first, earlier documents first among equals: a total
+        // order (documents are distinct), so the best are one set however
+        // they are found, and only those need sorting back.
+        list.select_nth_unstable_by(MAX_POSTINGS - 1, |a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
         list.truncate(MAX_POSTINGS);
-        list.sort_by_key(|(doc, _)| *doc);
+        list.sort_unstable_by_key(|(doc, _)| *doc);
     }
     // Every posting of every term goes through here: format its numbers
     // without the `fmt` machinery.
@@ -391,6 +394,32 @@ mod tests {
         assert_eq!(list.len(), MAX_POSTINGS * 2);
         let docs: u64 = list.iter().step_by(2).map(|v| v.as_u64().expect("n")).sum();
         assert_eq!(docs, (MAX_POSTINGS + 5) as u64, "the heading match is kept");
+    }
+
+    proptest::proptest! {
+        /// The capped postings are the heaviest, earlier documents first
+        /// among equals, in document order: what sorting them all gives.
+        #[test]
+        fn capped_postings_are_the_heaviest_in_document_order(
+            weights in proptest::collection::vec(0u32..12, 0..MAX_POSTINGS * 3)
+        ) {
+            let list: Vec<(u32, u32)> = (0u32..).zip(weights).collect();
+            let mut sorted = list.clone();
+            sorted.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            sorted.truncate(MAX_POSTINGS);
+            sorted.sort_by_key(|(doc, _)| *doc);
+            let mut expected = String::from("[");
+            let mut previous = 0;
+            for (index, (doc, weight)) in sorted.iter().enumerate() {
+                if index > 0 {
+                    expected.push(',');
+                }
+                expected.push_str(&format!("{},{weight}", doc - previous));
+                previous = *doc;
+            }
+            expected.push(']');
+            proptest::prop_assert_eq!(encode_postings(list), expected);
+        }
     }
 
     #[test]
