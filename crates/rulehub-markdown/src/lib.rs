@@ -347,7 +347,7 @@ fn place<'p>(
     raw_html: RawHtml,
     check_placeholders: bool,
 ) -> Option<ParsedBody<'p>> {
-    let events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
+    let mut events: Vec<(Event, Range<usize>)> = Parser::new_ext(&prepared.text, options())
         .into_offset_iter()
         .collect();
     if check_placeholders {
@@ -396,14 +396,14 @@ fn place<'p>(
             }
             Event::Html(_) | Event::InlineHtml(_) => {
                 needs_sanitising = true;
-                out_events.push(event.clone());
+                out_events.push(take_event(&mut events, i));
                 i += 1;
             }
             Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. })
                 if !safety::is_safe_url(dest_url) =>
             {
                 needs_sanitising = true;
-                out_events.push(event.clone());
+                out_events.push(take_event(&mut events, i));
                 i += 1;
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
@@ -454,7 +454,7 @@ fn place<'p>(
             }
             Event::Start(Tag::CodeBlock(_)) | Event::End(TagEnd::CodeBlock) => {
                 in_code = matches!(event, Event::Start(_));
-                out_events.push(event.clone());
+                out_events.push(take_event(&mut events, i));
                 i += 1;
             }
             Event::Text(text) if !in_code => {
@@ -466,11 +466,11 @@ fn place<'p>(
                             .to_string(),
                     });
                 }
-                out_events.push(event.clone());
+                out_events.push(take_event(&mut events, i));
                 i += 1;
             }
             _ => {
-                out_events.push(event.clone());
+                out_events.push(take_event(&mut events, i));
                 i += 1;
             }
         }
@@ -513,6 +513,12 @@ fn cap(mut errors: Vec<BodyError>) -> Vec<BodyError> {
         });
     }
     errors
+}
+
+/// The event at `at`, moved out (every event is placed once, and moving
+/// spares copying the text an event may own).
+fn take_event<'e>(events: &mut [(Event<'e>, Range<usize>)], at: usize) -> Event<'e> {
+    std::mem::replace(&mut events[at].0, Event::HardBreak)
 }
 
 fn skip_to_end_of_code_block(events: &[(Event, Range<usize>)], start: usize) -> usize {
