@@ -17,7 +17,7 @@
 //! frame by a `<use>`: they are most of a board's bytes, and a variant's
 //! boards differ only in their pieces and marks.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use svg::Node;
@@ -198,23 +198,23 @@ pub fn sheet(frames: &[(&str, &Frame)], palette: &Palette) -> Result<String, Vec
             .pieces
             .extend(frame.pieces.iter().map(|(k, v)| (*k, *v)));
     }
-    // Each distinct backdrop run once, numbered in order of first use.
+    // Each distinct backdrop run once, numbered in order of first use (a
+    // map, so a sheet stays linear in its frames however many backdrops).
     let mut backdrops: Vec<&str> = Vec::new();
+    let mut numbers: HashMap<&str, usize> = HashMap::new();
     for (_, frame) in frames {
         for part in &frame.parts {
-            if let Part::Backdrop(run) = part
-                && !backdrops.contains(&&**run)
-            {
-                backdrops.push(run);
+            if let Part::Backdrop(run) = part {
+                numbers.entry(&**run).or_insert_with(|| {
+                    backdrops.push(run);
+                    backdrops.len()
+                });
             }
         }
     }
     let backdrop_id = |run: &str| {
-        let index = backdrops
-            .iter()
-            .position(|known| *known == run)
-            .expect("every run was listed");
-        format!("rh-backdrop-{}", index + 1)
+        let number = numbers.get(run).expect("every run was numbered above");
+        format!("rh-backdrop-{number}")
     };
     let mut document = svg::Document::new()
         .set("viewBox", draw::view_box(0.0, width, height))
