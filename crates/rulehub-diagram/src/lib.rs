@@ -118,12 +118,7 @@ pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
 /// To paint several positions of one board, make its [`Backdrop`] once.
 pub fn frame(board: &Board) -> Result<Frame, Vec<DiagramError>> {
     check(board)?;
-    Backdrop::new(board.dims, board.spec, board.palette)?.frame(
-        board.pieces,
-        board.annotations,
-        board.title,
-        board.desc,
-    )
+    Ok(Backdrop::paint(board.dims, board.spec, board.palette).paint_frame(board))
 }
 
 /// Every problem with the board's spec, pieces and annotations.

@@ -57,9 +57,15 @@ impl<'a> Backdrop<'a> {
         palette: &'a Palette,
     ) -> Result<Self, Vec<DiagramError>> {
         let errors = super::validate(spec, dims, palette);
-        if !errors.is_empty() {
-            return Err(errors);
+        if errors.is_empty() {
+            Ok(Self::paint(dims, spec, palette))
+        } else {
+            Err(errors)
         }
+    }
+
+    /// The backdrop of a spec already checked against `dims` and `palette`.
+    pub(crate) fn paint(dims: Dims, spec: &'a RenderSpec, palette: &'a Palette) -> Self {
         let board = Board {
             dims,
             pieces: &[],
@@ -70,22 +76,23 @@ impl<'a> Backdrop<'a> {
             annotations: &Annotations::default(),
         };
         let drawing = draw::paint(&board, Layers::Backdrop);
-        let mut runs = Vec::new();
-        for run in backdrop_runs(&drawing.layers) {
-            let text: Vec<String> = run
-                .iter()
-                .filter_map(|slot| slot.group.as_ref())
-                .map(ToString::to_string)
-                .collect();
-            runs.push(Arc::from(text.join("\n")));
-        }
-        Ok(Backdrop {
+        let runs = backdrop_runs(&drawing.layers)
+            .map(|run| {
+                let text: Vec<String> = run
+                    .iter()
+                    .filter_map(|slot| slot.group.as_ref())
+                    .map(ToString::to_string)
+                    .collect();
+                Arc::from(text.join("\n"))
+            })
+            .collect();
+        Backdrop {
             dims,
             spec,
             palette,
             runs,
             used: drawing.painter.used,
-        })
+        }
     }
 
     /// Paints a position on the backdrop as one frame of a [`sheet`],
@@ -108,45 +115,50 @@ impl<'a> Backdrop<'a> {
             annotations,
         };
         let errors = check_position(&board);
-        if !errors.is_empty() {
-            return Err(errors);
+        if errors.is_empty() {
+            Ok(self.paint_frame(&board))
+        } else {
+            Err(errors)
         }
-        let drawing = draw::paint(&board, Layers::Position);
-        let mut parts = Vec::new();
+    }
+
+    /// A frame of `board`, checked, whose size, spec and palette are the
+    /// backdrop's.
+    pub(crate) fn paint_frame(&self, board: &Board) -> Frame {
+        let drawing = draw::paint(board, Layers::Position);
         let mut runs = self.runs.iter();
-        let mut in_backdrop = false;
-        for slot in &drawing.layers {
-            if slot.backdrop {
-                if !in_backdrop {
-                    let run = runs
-                        .next()
-                        .expect("a backdrop and its frames share one plan");
-                    parts.push(Part::Backdrop(Arc::clone(run)));
-                }
-            } else if let Some(group) = &slot.group {
-                parts.push(Part::Own(group.to_string()));
+        let mut parts = Vec::new();
+        for slots in drawing.layers.chunk_by(|a, b| a.backdrop == b.backdrop) {
+            if slots[0].backdrop {
+                let run = runs
+                    .next()
+                    .expect("a backdrop and its frames share one plan");
+                parts.push(Part::Backdrop(Arc::clone(run)));
+            } else {
+                let own = slots.iter().filter_map(|slot| slot.group.as_ref());
+                parts.extend(own.map(|group| Part::Own(group.to_string())));
             }
-            in_backdrop = slot.backdrop;
         }
         let mut used = drawing.painter.used;
         used.extend(self.used.iter().cloned());
-        Ok(Frame {
+        Frame {
             width: drawing.width,
             height: drawing.height,
-            title: draw::clean_text(title),
-            desc: draw::clean_text(desc),
+            title: draw::clean_text(board.title),
+            desc: draw::clean_text(board.desc),
             parts,
             used,
             pieces: drawing.painter.pieces,
-        })
+        }
     }
 }
 
-/// The runs of consecutive backdrop slots, in order.
+/// The runs of consecutive backdrop slots, in order: what
+/// [`Backdrop::paint_frame`] meets as it walks the same plan.
 fn backdrop_runs(slots: &[Slot]) -> impl Iterator<Item = &[Slot]> {
     slots
         .chunk_by(|a, b| a.backdrop == b.backdrop)
-        .filter(|run| run.first().is_some_and(|slot| slot.backdrop))
+        .filter(|run| run[0].backdrop)
 }
 
 /// One board, painted, waiting to be put on a sheet with [`sheet`].

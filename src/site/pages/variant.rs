@@ -26,15 +26,6 @@ use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
 use crate::site::comparison;
 use crate::site::diagram_claims::DiagramClaims;
 
-/// Diagram problems as one message.
-fn joined(errors: &[diagram::DiagramError]) -> String {
-    errors
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 /// Diagrams and HTML for the boards and examples of one variant page.
 struct VariantEmbeds<'a> {
     site: &'a SiteContext<'a>,
@@ -62,7 +53,7 @@ struct VariantEmbeds<'a> {
     frames: std::sync::Mutex<Vec<SheetFrame>>,
     /// The squares and coordinates under every board on a sheet, painted
     /// when the first of them is.
-    backdrop: std::sync::OnceLock<Result<diagram::Backdrop<'a>, String>>,
+    backdrop: std::sync::OnceLock<Result<diagram::Backdrop<'a>, Vec<diagram::DiagramError>>>,
     errors: std::sync::Mutex<Vec<String>>,
 }
 
@@ -82,7 +73,13 @@ impl VariantEmbeds<'_> {
             // An earlier language of this variant drew it.
             return Ok(None);
         }
-        paint(board).map(Some).map_err(|errors| joined(&errors))
+        paint(board).map(Some).map_err(|errors| {
+            errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
     }
 
     /// The variant's board with these pieces and words.
@@ -141,15 +138,14 @@ impl VariantEmbeds<'_> {
         let board = self.board(spec, pieces, title, desc, annotations);
         let key = format!("{sheet}#{view}");
         let paint = |board: &diagram::Board<'_>| {
-            let backdrop = self.backdrop.get_or_init(|| {
-                diagram::Backdrop::new(self.checked.dims, spec, self.site.palette)
-                    .map_err(|errors| joined(&errors))
-            });
+            let backdrop = self
+                .backdrop
+                .get_or_init(|| diagram::Backdrop::new(self.checked.dims, spec, self.site.palette));
             match backdrop {
                 Ok(backdrop) => {
                     backdrop.frame(board.pieces, board.annotations, board.title, board.desc)
                 }
-                Err(message) => Err(vec![diagram::DiagramError::general(message.clone())]),
+                Err(errors) => Err(errors.clone()),
             }
         };
         if let Some(frame) = self.first_to_draw(&key, &board, paint)? {
