@@ -12,6 +12,7 @@ use std::sync::LazyLock;
 
 use pulldown_cmark::{Event, Parser, Tag};
 
+use super::shortcode::{line_around, looks_like_shortcode};
 use super::{BodyError, options};
 
 /// What a page may keep.
@@ -171,14 +172,11 @@ fn may_hold_heading_attributes(body: &str) -> bool {
         if brace < checked_to {
             return false;
         }
-        let start = memchr::memrchr(b'\n', &bytes[..brace]).map_or(0, |at| at + 1);
-        let end = memchr::memchr(b'\n', &bytes[brace..]).map_or(bytes.len(), |at| brace + at);
+        let (start, end) = line_around(bytes, brace);
         checked_to = end;
-        let line = body[start..end]
-            .strip_suffix('\r')
-            .unwrap_or(&body[start..end]);
-        let next = body.get(end + 1..).and_then(|rest| rest.lines().next());
-        line_may_hold_heading_attributes(line, &body[brace..end], next)
+        // What follows `end` is its line ending, then the next line.
+        let next = body[end..].lines().nth(1);
+        line_may_hold_heading_attributes(&body[start..end], &body[brace..end], next)
     })
 }
 
@@ -192,8 +190,7 @@ fn line_may_hold_heading_attributes(line: &str, block: &str, next: Option<&str>)
     if !end.ends_with('}') || !names_an_attribute {
         return false;
     }
-    let trimmed = line.trim();
-    let lone_shortcode = trimmed.starts_with("{{") && trimmed.ends_with("}}");
+    let lone_shortcode = looks_like_shortcode(line.trim());
     let blank_after = next.is_none_or(|next| next.trim().is_empty());
     !(lone_shortcode && blank_after)
 }

@@ -131,7 +131,7 @@ pub(super) fn extract(body: &str, code: &[Range<usize>], errors: &mut Vec<BodyEr
 }
 
 /// A line that [`extract`] takes for a shortcode, if it is not in code.
-fn looks_like_shortcode(trimmed: &str) -> bool {
+pub(super) fn looks_like_shortcode(trimmed: &str) -> bool {
     trimmed.len() >= 4 && trimmed.starts_with("{{") && trimmed.ends_with("}}")
 }
 
@@ -169,7 +169,7 @@ pub(super) fn lines_start_blocks(body: &str) -> bool {
 /// The line holding byte `at` (not a line ending), without its line
 /// ending, as `str::lines` cuts it: from after the `\n` before `at` to the
 /// next `\n`, a `\r` just before that `\n` left out.
-fn line_around(bytes: &[u8], at: usize) -> (usize, usize) {
+pub(super) fn line_around(bytes: &[u8], at: usize) -> (usize, usize) {
     let start = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |newline| newline + 1);
     match memchr::memchr(b'\n', &bytes[at..]) {
         Some(newline) if bytes[at + newline - 1] == b'\r' => (start, at + newline - 1),
