@@ -111,10 +111,7 @@ impl TextSink for Sections {
     }
 
     fn block(&mut self) {
-        let target = self.target();
-        if !target.ends_with(' ') && !target.is_empty() {
-            target.push(' ');
-        }
+        push_space(self.target());
     }
 
     fn heading(&mut self, id: Option<&str>) {
@@ -204,14 +201,20 @@ fn push_collapsed(target: &mut String, text: &str) {
             if let Some(start) = word_start.take() {
                 target.push_str(&text[start..at]);
             }
-            if !target.is_empty() && !target.ends_with(' ') {
-                target.push(' ');
-            }
+            push_space(target);
             at += space_len;
         }
     }
     if let Some(start) = word_start {
         target.push_str(&text[start..]);
+    }
+}
+
+/// One space between what `target` holds and what comes next: none at the
+/// start, never two.
+fn push_space(target: &mut String) {
+    if !target.is_empty() && !target.ends_with(' ') {
+        target.push(' ');
     }
 }
 
