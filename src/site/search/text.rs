@@ -213,13 +213,15 @@ fn push_collapsed(target: &mut String, text: &str) {
 /// One space between what `target` holds and what comes next: none at the
 /// start, never two.
 fn push_space(target: &mut String) {
-    if !target.is_empty() && !target.ends_with(' ') {
+    // A byte compare: `ends_with(' ')` encodes the char and calls memcmp,
+    // which showed as 1.3% of a 10k build's samples.
+    if matches!(target.as_bytes().last(), Some(byte) if *byte != b' ') {
         target.push(' ');
     }
 }
 
 fn trim_last_space(text: &mut String) {
-    if text.ends_with(' ') {
+    if text.as_bytes().last() == Some(&b' ') {
         text.pop();
     }
 }
