@@ -57,8 +57,27 @@ GEN="$TARGET_DIR/release/examples/gen-hub"
 mkdir -p "$WORK"
 rm -f "$WORK/files.txt"
 
+# The file system WORK is on and, for ext4, whether it keeps a journal:
+# without one, ext4 will not reuse an inode freed in the last minutes, so
+# after a delete every new file scans past the inodes just freed. That
+# weighs on cold builds (BENCHMARKS.md, session 14; benches/fs-compare.sh).
+describe_fs() {
+    local source fstype journal=""
+    read -r source fstype < <(findmnt -no SOURCE,FSTYPE -T "$WORK" 2>/dev/null || echo "? ?")
+    local options="/proc/fs/ext4/${source##*/}/options"
+    if [ "$fstype" = ext4 ] && [ -r "$options" ]; then
+        if grep -q '^data=' "$options"; then
+            journal=", with a journal ($(grep '^data=' "$options"))"
+        else
+            journal=", without a journal"
+        fi
+    fi
+    echo "$fstype on $source$journal"
+}
+
 echo
 echo "machine: $(nproc) cores; load average:$(uptime | sed 's/.*load average://')"
+echo "file system of $WORK: $(describe_fs)"
 echo "rulehub $(git rev-parse --short HEAD 2>/dev/null || echo '?') ($RULEHUB), $(hugo version | cut -d' ' -f1-2), MODES=$MODES"
 echo
 
@@ -68,7 +87,8 @@ peak_rss_mib() { # command... -> peak RSS in MiB of one run
 }
 
 SUMMARY="$WORK/summary.txt"
-printf "%-6s %-6s %-8s %9s %7s %7s %7s %8s %8s %6s %9s\n" pages kind tool "mean s" "± s" "user s" "sys s" "pages/s" "RSS MiB" ratio "sys ratio" >"$SUMMARY"
+echo "file system of $WORK: $(describe_fs)" >"$SUMMARY"
+printf "%-6s %-6s %-8s %9s %7s %7s %7s %8s %8s %6s %9s\n" pages kind tool "mean s" "± s" "user s" "sys s" "pages/s" "RSS MiB" ratio "sys ratio" >>"$SUMMARY"
 for pages in $SIZES; do
     variants=$((pages / LANGUAGES))
     hub="$WORK/hub-$pages"
