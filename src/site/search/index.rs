@@ -305,20 +305,44 @@ fn entry_size(term: &str, entry: &Entry) -> usize {
         + entry.stem.as_ref().map_or(0, String::len)
 }
 
+/// `{"f": {form: stem…}, "s": {stem: postings…}}` for `group`, written
+/// straight out: the postings already are JSON, and `group` is sorted, so
+/// the members come in the order a sorted JSON map would give them (the
+/// test below holds the two to the same bytes).
 fn shard_json(group: &[(&String, &Entry)]) -> String {
-    let mut stems = serde_json::Map::new();
-    let mut forms = serde_json::Map::new();
-    for (term, entry) in group {
-        if let Some(postings) = &entry.postings {
-            let value: serde_json::Value =
-                serde_json::from_str(postings).expect("postings are JSON we wrote");
-            stems.insert((*term).clone(), value);
+    let size: usize = group.iter().map(|(t, e)| entry_size(t, e)).sum();
+    let mut json = String::with_capacity(16 + size);
+    json.push_str(r#"{"f":{"#);
+    let forms = group
+        .iter()
+        .filter_map(|(term, entry)| Some((*term, entry.stem.as_ref()?)));
+    for (index, (form, stem)) in forms.enumerate() {
+        if index > 0 {
+            json.push(',');
         }
-        if let Some(stem) = &entry.stem {
-            forms.insert((*term).clone(), serde_json::Value::String(stem.clone()));
-        }
+        push_json_string(&mut json, form);
+        json.push(':');
+        push_json_string(&mut json, stem);
     }
-    serde_json::json!({ "s": stems, "f": forms }).to_string()
+    json.push_str(r#"},"s":{"#);
+    let stems = group
+        .iter()
+        .filter_map(|(term, entry)| Some((*term, entry.postings.as_ref()?)));
+    for (index, (stem, postings)) in stems.enumerate() {
+        if index > 0 {
+            json.push(',');
+        }
+        push_json_string(&mut json, stem);
+        json.push(':');
+        json.push_str(postings);
+    }
+    json.push_str("}}");
+    json
+}
+
+/// `text` as a JSON string, escaped as serde_json escapes it.
+fn push_json_string(json: &mut String, text: &str) {
+    json.push_str(&serde_json::Value::from(text).to_string());
 }
 
 fn documents_json(documents: &[Document]) -> String {
@@ -419,6 +443,62 @@ mod tests {
             }
             expected.push(']');
             proptest::prop_assert_eq!(encode_postings(list), expected);
+        }
+    }
+
+    /// What `shard_json` wrote before it wrote the members itself: the
+    /// postings parsed back into values and every member put in sorted
+    /// JSON maps.
+    fn shard_json_through_maps(group: &[(&String, &Entry)]) -> String {
+        let mut stems = serde_json::Map::new();
+        let mut forms = serde_json::Map::new();
+        for (term, entry) in group {
+            if let Some(postings) = &entry.postings {
+                let value: serde_json::Value = serde_json::from_str(postings).expect("json");
+                stems.insert((*term).clone(), value);
+            }
+            if let Some(stem) = &entry.stem {
+                forms.insert((*term).clone(), serde_json::Value::String(stem.clone()));
+            }
+        }
+        serde_json::json!({ "s": stems, "f": forms }).to_string()
+    }
+
+    proptest::proptest! {
+        /// A shard written member by member is byte for byte the shard
+        /// the sorted maps give, for any terms (quotes, backslashes,
+        /// control characters and any script included) and either kind
+        /// of entry.
+        #[test]
+        fn a_shard_is_written_as_sorted_maps_would_write_it(
+            entries in proptest::collection::btree_map(
+                "[a-z\"\\\u{0}-\u{1f}ěščřžýáíéůúäöå€𝄞]{1,6}",
+                (
+                    proptest::option::of(proptest::collection::vec((0u32..50, 1u32..20), 1..5)),
+                    proptest::option::of("[a-zčř\"\\\n]{1,5}"),
+                ),
+                0..20,
+            )
+        ) {
+            let entries: BTreeMap<String, Entry> = entries
+                .into_iter()
+                .map(|(term, (postings, stem))| {
+                    let postings = postings.map(|list| {
+                        let mut doc = 0;
+                        let list: Vec<(u32, u32)> = list
+                            .into_iter()
+                            .map(|(step, weight)| {
+                                doc += step;
+                                (doc, weight)
+                            })
+                            .collect();
+                        encode_postings(list)
+                    });
+                    (term, Entry { postings, stem })
+                })
+                .collect();
+            let group: Vec<(&String, &Entry)> = entries.iter().collect();
+            proptest::prop_assert_eq!(shard_json(&group), shard_json_through_maps(&group));
         }
     }
 
