@@ -313,36 +313,35 @@ fn shard_json(group: &[(&String, &Entry)]) -> String {
     let size: usize = group.iter().map(|(t, e)| entry_size(t, e)).sum();
     let mut json = String::with_capacity(16 + size);
     json.push_str(r#"{"f":{"#);
-    let forms = group
-        .iter()
-        .filter_map(|(term, entry)| Some((*term, entry.stem.as_ref()?)));
-    for (index, (form, stem)) in forms.enumerate() {
-        if index > 0 {
-            json.push(',');
-        }
-        push_json_string(&mut json, form);
-        json.push(':');
-        push_json_string(&mut json, stem);
-    }
+    let forms = group.iter().filter_map(|(term, entry)| {
+        let stem = entry.stem.as_ref()?;
+        Some((term.as_str(), json_string(stem)))
+    });
+    push_members(&mut json, forms);
     json.push_str(r#"},"s":{"#);
     let stems = group
         .iter()
-        .filter_map(|(term, entry)| Some((*term, entry.postings.as_ref()?)));
-    for (index, (stem, postings)) in stems.enumerate() {
-        if index > 0 {
-            json.push(',');
-        }
-        push_json_string(&mut json, stem);
-        json.push(':');
-        json.push_str(postings);
-    }
+        .filter_map(|(term, entry)| Some((term.as_str(), entry.postings.as_deref()?)));
+    push_members(&mut json, stems);
     json.push_str("}}");
     json
 }
 
+/// `"key":value,…` for `members`, whose values are JSON already.
+fn push_members<'a>(json: &mut String, members: impl Iterator<Item = (&'a str, impl AsRef<str>)>) {
+    for (index, (key, value)) in members.enumerate() {
+        if index > 0 {
+            json.push(',');
+        }
+        json.push_str(&json_string(key));
+        json.push(':');
+        json.push_str(value.as_ref());
+    }
+}
+
 /// `text` as a JSON string, escaped as serde_json escapes it.
-fn push_json_string(json: &mut String, text: &str) {
-    json.push_str(&serde_json::Value::from(text).to_string());
+fn json_string(text: &str) -> String {
+    serde_json::Value::from(text).to_string()
 }
 
 fn documents_json(documents: &[Document]) -> String {
