@@ -7,6 +7,8 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+mod placement;
+
 /// The whole generated site in memory, keyed by `/`-separated path, so
 /// nothing touches the disk until every page rendered.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -90,16 +92,23 @@ impl Sink for Discard {
     }
 }
 
-/// A site being written: files go into a sibling staging folder, which
-/// replaces `output` with two renames on [`Staging::commit`]. Dropped
-/// without a commit, the staging folder is removed and `output` is left as
-/// it was.
+/// A site being written: files go into a folder inside a sibling staging
+/// folder, and that folder replaces `output` with two renames on
+/// [`Staging::commit`]. Dropped without a commit, the staging folder is
+/// removed and `output` is left as it was.
 pub struct Staging {
     output: PathBuf,
     /// The site being replaced, whose unchanged files are hard-linked
     /// instead of written again.
     previous: Option<PathBuf>,
+    /// The folder beside `output` that holds the new site while it is
+    /// written, named after this process so a later build can tell it was
+    /// abandoned.
     staging: PathBuf,
+    /// The new site, inside `staging`: a folder of its own so the file
+    /// system can place it away from the site it replaces
+    /// ([`placement`] says why).
+    root: PathBuf,
     retired: PathBuf,
     committed: bool,
 }
@@ -157,12 +166,16 @@ impl Staging {
         let retired = parent.join(format!(".{name}.old-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&staging);
         std::fs::create_dir_all(&staging).map_err(io_error(&staging))?;
+        placement::spread_subfolders(&staging);
+        let root = staging.join(placement::site_folder_name());
+        std::fs::create_dir(&root).map_err(io_error(&root))?;
         let previous =
             (output.is_dir() && output.join("sitemap.xml").is_file()).then(|| output.to_path_buf());
         Ok(Staging {
             output: output.to_path_buf(),
             previous,
             staging,
+            root,
             retired,
             committed: false,
         })
@@ -174,7 +187,7 @@ impl Staging {
         if output.exists() {
             std::fs::rename(output, &self.retired).map_err(io_error(output))?;
         }
-        if let Err(source) = std::fs::rename(&self.staging, output) {
+        if let Err(source) = std::fs::rename(&self.root, output) {
             // Put the previous site back so nothing is lost.
             let _ = std::fs::rename(&self.retired, output);
             return Err(WriteError::Io {
@@ -183,6 +196,8 @@ impl Staging {
             });
         }
         self.committed = true;
+        // Empty now; a build that finds it left behind removes it.
+        let _ = std::fs::remove_dir(&self.staging);
         remove_tree(&self.retired);
         Ok(())
     }
@@ -195,7 +210,7 @@ impl Staging {
     /// most of its time on in the kernel, and the previous site is deleted
     /// right after anyway.
     fn put_file(&self, path: &str, bytes: &[u8]) -> Result<(), WriteError> {
-        let target = self.staging.join(path);
+        let target = self.root.join(path);
         if let Some(previous) = &self.previous {
             let old = previous.join(path);
             if std::fs::symlink_metadata(&old)
@@ -244,7 +259,7 @@ impl Sink for Staging {
             .filter_map(|(path, _)| path.rsplit_once('/').map(|(dir, _)| dir))
             .collect();
         for dir in dirs {
-            let target = self.staging.join(dir);
+            let target = self.root.join(dir);
             std::fs::create_dir_all(&target).map_err(io_error(&target))?;
         }
         for (path, bytes) in &files {
@@ -262,8 +277,8 @@ impl Drop for Staging {
     }
 }
 
-/// Writes `site` to `output` atomically: the files go to a sibling folder,
-/// which then replaces `output` with two renames.
+/// Writes `site` to `output` atomically: the files go to a staging folder
+/// beside it, which then replaces `output` with two renames.
 pub fn write(site: &SiteFiles, output: &Path) -> Result<(), WriteError> {
     let staging = Staging::begin(output)?;
     write_tree(site, &staging)?;
@@ -302,7 +317,7 @@ fn looks_like_site(dir: &Path) -> bool {
 /// error reported is the one of the first failing path, so it is the same
 /// on every run.
 fn write_tree(site: &SiteFiles, staging: &Staging) -> Result<(), WriteError> {
-    let root = &staging.staging;
+    let root = &staging.root;
     let dirs: BTreeSet<&str> = site
         .files
         .keys()
@@ -405,6 +420,59 @@ mod tests {
         assert!(!file_holds(&dir.path().join("missing.html"), &bytes));
         std::fs::write(&path, b"").expect("write");
         assert!(file_holds(&path, b""));
+    }
+
+    /// The hint that keeps a first build from scanning past the inodes of
+    /// the site it replaces (see `placement`): the staging folder carries
+    /// it, and the site itself does not, or each of its language folders
+    /// would be sent by its fixed name to the same place every build.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn the_site_is_written_where_the_file_system_can_place_it_apart() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let probe = dir.path().join("probe");
+        std::fs::create_dir(&probe).expect("probe folder");
+        if !placement::spread_subfolders(&probe) {
+            eprintln!("skipped: {} keeps no FS_TOPDIR_FL", dir.path().display());
+            return;
+        }
+        let out = dir.path().join("public");
+        let staging = Staging::begin(&out).expect("begin");
+        assert!(placement::spreads_subfolders(&staging.staging));
+        assert_eq!(staging.root.parent(), Some(staging.staging.as_path()));
+        staging
+            .put("cs/index.html".into(), b"ahoj".to_vec())
+            .expect("put");
+        staging.commit().expect("commit");
+        assert_eq!(
+            std::fs::read_to_string(out.join("cs/index.html")).expect("written"),
+            "ahoj"
+        );
+        assert!(!placement::spreads_subfolders(&out));
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(
+            leftovers.len(),
+            2,
+            "the probe and the site, no staging folder"
+        );
+    }
+
+    #[test]
+    fn a_failed_build_removes_its_staging_folder_and_keeps_the_site() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let out = dir.path().join("public");
+        write(&site(&[("sitemap.xml", "1")]), &out).expect("first write");
+        let staging = Staging::begin(&out).expect("begin");
+        staging
+            .put("sitemap.xml".into(), b"2".to_vec())
+            .expect("put");
+        drop(staging);
+        assert_eq!(
+            std::fs::read_to_string(out.join("sitemap.xml")).expect("kept"),
+            "1"
+        );
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();
+        assert_eq!(leftovers.len(), 1, "the staging folder is removed");
     }
 
     #[test]
