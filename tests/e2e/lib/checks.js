@@ -113,15 +113,19 @@ async function open(context, url) {
     // example's steps): its boards, contrast and focus stops count too.
     for (const d of document.querySelectorAll('details')) d.open = true;
     const step = Math.max(200, innerHeight - 100);
+    // Every wait is bounded: a headless renderer can leave a frame or an
+    // image's decode() pending forever, and a run that hangs reports
+    // nothing. A board that never loads fails the checks that follow.
+    const atMost = (ms, promise) => Promise.race([promise, new Promise((r) => setTimeout(r, ms))]);
     for (let y = 0; y < document.scrollingElement.scrollHeight; y += step) {
       scrollTo(0, y);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+      await atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
     }
     const deadline = Date.now() + 10000;
     while ([...document.images].some((i) => !i.complete) && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    await Promise.all([...document.images].map((i) => i.decode().catch(() => {})));
+    await atMost(5000, Promise.all([...document.images].map((i) => i.decode().catch(() => {}))));
     scrollTo(0, 0);
   });
   return { page, problems };
