@@ -95,12 +95,39 @@ fn the_print_page_holds_every_variant_in_the_family_pages_order() {
             "{lang_prefix}: {} boards",
             boards.len()
         );
-        for src in boards.iter().filter(|s| s.ends_with(".svg")) {
+        for src in boards {
+            let file = src.split('#').next().unwrap_or(src);
             assert!(
-                site.contains_key(src.trim_start_matches('/')),
+                site.contains_key(file.trim_start_matches('/')),
                 "{lang_prefix}: {src} is not in the site"
             );
         }
+    }
+}
+
+/// A print page is read whole, on paper: every board is fetched with the
+/// page, so none is missing when Print is pressed. A variant's own page,
+/// read on screen, lets the boards far down wait until they are near.
+#[test]
+fn every_board_of_a_print_page_loads_with_it() {
+    let site = bundled();
+    for lang_prefix in ["", "cs/", "fi/"] {
+        let print = &site[&format!("{lang_prefix}tafl/print/index.html")];
+        let examples = print.matches("examples.svg#").count();
+        assert!(examples > 20, "{lang_prefix}: {examples} example boards");
+        assert!(
+            !print.contains("loading=\"lazy\""),
+            "{lang_prefix}: a print page's board is lazy"
+        );
+        let own_page = &site[&format!("{lang_prefix}tafl/copenhagen/index.html")];
+        let lazy_example = own_page
+            .split("<figure class=\"board\">")
+            .skip(1)
+            .any(|figure| figure.contains("examples.svg#") && figure.contains("loading=\"lazy\""));
+        assert!(
+            lazy_example,
+            "{lang_prefix}: the variant page's example boards load lazily"
+        );
     }
 }
 

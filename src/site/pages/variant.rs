@@ -43,6 +43,8 @@ struct VariantEmbeds<'a> {
     diagram_href: String,
     /// Put before the ids of worked examples (see [`BodyPlace`]).
     id_prefix: String,
+    /// Whether boards below the fold may wait until they are scrolled to.
+    loading: Loading,
     /// The place of `lang` in the site's languages: of two pages that draw
     /// the same diagram, the earlier language's file is kept.
     rank: usize,
@@ -216,9 +218,15 @@ impl VariantEmbeds<'_> {
             &src(&before_view),
             &before_label,
             texts.before_alt(),
+            self.loading,
         ));
         if show_after {
-            html.push_str(&figure(&src(&after_view), &after_label, texts.after_alt()));
+            html.push_str(&figure(
+                &src(&after_view),
+                &after_label,
+                texts.after_alt(),
+                self.loading,
+            ));
         }
         html.push_str(&format!(
             "</div>\n<p class=\"example-description\">{}</p>\n",
@@ -286,7 +294,7 @@ impl VariantEmbeds<'_> {
             &start,
             steps,
             &footer,
-            Loading::Lazy,
+            self.loading,
         )
     }
 
@@ -377,10 +385,7 @@ impl VariantEmbeds<'_> {
             "<figure class=\"board game-board\"><img src=\"{}\" alt=\"{}\"{}><figcaption class=\"game-status\">{}</figcaption></figure>\n<ol class=\"game-moves\">\n",
             escape(&src(total)),
             escape(&alt(total)),
-            match loading {
-                Loading::Lazy => " loading=\"lazy\"",
-                Loading::Eager => "",
-            },
+            loading.attribute(),
             escape(&caption(total)),
         ));
         for (index, (mv, _)) in steps.iter().enumerate() {
@@ -414,18 +419,35 @@ struct StepBoards<'s> {
     stem: &'s str,
 }
 
-/// Whether a stepper's board may wait until it is scrolled into view.
+/// Whether a board may wait until it is scrolled into view.
 #[derive(Clone, Copy)]
 enum Loading {
+    /// On a page read on screen: a board far down loads when it is near.
     Lazy,
+    /// Fetched with the page: boards a reader meets at once, and every
+    /// board of a print page. That page is read whole, on paper: each board
+    /// must be there when Print is pressed, whether or not the browser
+    /// fetches lazy images for printing, and a reader who prints without
+    /// scrolling has scrolled past none of them.
     Eager,
 }
 
-fn figure(src: &str, caption: &str, alt: &str) -> String {
+impl Loading {
+    /// The `<img>` attribute that says so, with its leading space.
+    fn attribute(self) -> &'static str {
+        match self {
+            Loading::Lazy => " loading=\"lazy\"",
+            Loading::Eager => "",
+        }
+    }
+}
+
+fn figure(src: &str, caption: &str, alt: &str, loading: Loading) -> String {
     format!(
-        "<figure class=\"board\"><img src=\"{}\" alt=\"{}\" loading=\"lazy\"><figcaption>{}</figcaption></figure>\n",
+        "<figure class=\"board\"><img src=\"{}\" alt=\"{}\"{}><figcaption>{}</figcaption></figure>\n",
         escape(src),
         escape(alt),
+        loading.attribute(),
         escape(caption)
     )
 }
@@ -742,6 +764,10 @@ pub(super) fn render_body<'a>(
             site.href(&diagram_dir)
         },
         id_prefix: id_prefix.clone(),
+        loading: match place {
+            BodyPlace::OwnPage(_) => Loading::Lazy,
+            BodyPlace::PrintSection => Loading::Eager,
+        },
         rank: site
             .languages()
             .iter()
