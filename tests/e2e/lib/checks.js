@@ -121,8 +121,17 @@ async function open(context, url) {
       scrollTo(0, y);
       await atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
     }
+    // Under load, Chromium can miss a lazy board that the pass above
+    // scrolled by, leaving it waiting to be near (complete=false). A reader
+    // who scrolls to it sees it load; so does this, going back to each one.
     const deadline = Date.now() + 10000;
-    while ([...document.images].some((i) => !i.complete) && Date.now() < deadline) {
+    for (;;) {
+      const pending = [...document.images].filter((i) => !i.complete);
+      if (pending.length === 0 || Date.now() >= deadline) break;
+      for (const img of pending) {
+        img.scrollIntoView({ block: 'center' });
+        await atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
     await atMost(5000, Promise.all([...document.images].map((i) => i.decode().catch(() => {}))));
