@@ -43,8 +43,6 @@ struct VariantEmbeds<'a> {
     diagram_href: String,
     /// Put before the ids of worked examples (see [`BodyPlace`]).
     id_prefix: String,
-    /// Whether boards below the fold may wait until they are scrolled to.
-    loading: Loading,
     /// The place of `lang` in the site's languages: of two pages that draw
     /// the same diagram, the earlier language's file is kept.
     rank: usize,
@@ -60,6 +58,21 @@ struct VariantEmbeds<'a> {
 }
 
 impl VariantEmbeds<'_> {
+    /// Whether this body is a section of the print page, read on paper
+    /// (which draws nothing: it has no claims).
+    fn on_paper(&self) -> bool {
+        self.claims.is_none()
+    }
+
+    /// How this body's boards load: every one with the page on paper.
+    fn loading(&self) -> Loading {
+        if self.on_paper() {
+            Loading::Eager
+        } else {
+            Loading::Lazy
+        }
+    }
+
     /// Paints the board with `paint` if this page is the first of its
     /// variant to show it (`key`: a file, or a board of a sheet).
     fn first_to_draw<T>(
@@ -218,14 +231,14 @@ impl VariantEmbeds<'_> {
             &src(&before_view),
             &before_label,
             texts.before_alt(),
-            self.loading,
+            self.loading(),
         ));
         if show_after {
             html.push_str(&figure(
                 &src(&after_view),
                 &after_label,
                 texts.after_alt(),
-                self.loading,
+                self.loading(),
             ));
         }
         html.push_str(&format!(
@@ -233,7 +246,7 @@ impl VariantEmbeds<'_> {
             escape(sentence)
         ));
         // Paper cannot step: the print page shows the two boards only.
-        let steps = if self.claims.is_some() {
+        let steps = if !self.on_paper() {
             example.steps()
         } else {
             Vec::new()
@@ -294,7 +307,7 @@ impl VariantEmbeds<'_> {
             &start,
             steps,
             &footer,
-            self.loading,
+            self.loading(),
         )
     }
 
@@ -764,10 +777,6 @@ pub(super) fn render_body<'a>(
             site.href(&diagram_dir)
         },
         id_prefix: id_prefix.clone(),
-        loading: match place {
-            BodyPlace::OwnPage(_) => Loading::Lazy,
-            BodyPlace::PrintSection => Loading::Eager,
-        },
         rank: site
             .languages()
             .iter()
