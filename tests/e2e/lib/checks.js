@@ -117,9 +117,10 @@ async function open(context, url) {
     // image's decode() pending forever, and a run that hangs reports
     // nothing. A board that never loads fails the checks that follow.
     const atMost = (ms, promise) => Promise.race([promise, new Promise((r) => setTimeout(r, ms))]);
+    const nextFrame = () => atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
     for (let y = 0; y < document.scrollingElement.scrollHeight; y += step) {
       scrollTo(0, y);
-      await atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
+      await nextFrame();
     }
     // Under load, Chromium can miss a lazy board that the pass above
     // scrolled by, leaving it waiting to be near (complete=false). A reader
@@ -130,7 +131,7 @@ async function open(context, url) {
       if (pending.length === 0 || Date.now() >= deadline) break;
       for (const img of pending) {
         img.scrollIntoView({ block: 'center' });
-        await atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
+        await nextFrame();
       }
       await new Promise((r) => setTimeout(r, 50));
     }
