@@ -88,7 +88,7 @@ fn inputs() -> Inputs {
         .families
         .iter()
         .flat_map(|f| f.variants.iter().map(move |v| (f.name.as_str(), v)))
-        .map(|(family, v)| check::check(family, v, &palette).expect("the variant checks"))
+        .map(|(family, v)| checked(check::check(family, v, &palette)))
         .collect();
     Inputs {
         hub,
@@ -123,7 +123,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("check-examples", |b| {
         b.iter(|| {
             for (family, v) in &variants {
-                check::check(family, v, &inputs.palette).expect("the variant checks");
+                checked(check::check(family, v, &inputs.palette));
             }
         })
     });
@@ -291,3 +291,9 @@ fn bench(c: &mut Criterion) {
 
 criterion_group!(benches, bench);
 criterion_main!(benches);
+
+/// A variant of the generated hub, which checks without a problem.
+fn checked(checked: check::Checked) -> check::CheckedVariant {
+    assert!(checked.problems.is_empty(), "{:?}", checked.problems);
+    checked.variant.expect("the variant checks")
+}

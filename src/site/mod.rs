@@ -24,7 +24,7 @@ pub use output::{SiteFiles, WriteError};
 pub use pages::{UI_MESSAGE_IDS, escape as escape_html};
 pub use session::{Rebuilt, Session, SiteDelta};
 
-use crate::check::CheckedVariant;
+use crate::check::{Checked, CheckedVariant};
 use crate::diagnostic::{self, Diagnostic};
 use crate::diagram::Palette;
 use crate::hub::{self, Hub, LoadOptions, SourceCache};
@@ -69,6 +69,9 @@ pub struct Built {
 /// found (errors and warnings, sorted).
 pub fn build(root: &Path, options: &BuildOptions) -> Result<Built, Vec<Diagnostic>> {
     let prepared = prepare(root, options)?;
+    if prepared.has_errors() {
+        return Err(render_for_problems(prepared, &()));
+    }
     let sink = output::MemorySink::default();
     match render(prepared, &sink, &()) {
         Ok(written) => Ok(Built {
@@ -114,6 +117,10 @@ pub fn build_to(
     progress: &dyn Progress,
 ) -> Result<Written, BuildError> {
     let prepared = prepare(root, options).map_err(BuildError::Content)?;
+    if prepared.has_errors() {
+        // Nothing is staged: the previous output stays as it is.
+        return Err(BuildError::Content(render_for_problems(prepared, progress)));
+    }
     let staging = output::Staging::begin(output).map_err(BuildError::Write)?;
     let written = render(prepared, &staging, progress)?;
     staging.commit().map_err(BuildError::Write)?;
@@ -144,15 +151,26 @@ fn render(
     progress: &dyn Progress,
 ) -> Result<Written, BuildError> {
     match pages::render_site_into(&prepared.context(), sink, progress) {
-        Ok(stats) => Ok(Written {
+        Ok(stats) if !prepared.has_errors() => Ok(Written {
             stats,
             warnings: finish(prepared.diagnostics),
         }),
+        Ok(_) => Err(BuildError::Content(finish(prepared.diagnostics))),
         Err(pages::RenderError::Content(mut problems)) => {
             prepared.diagnostics.append(&mut problems);
             Err(BuildError::Content(finish(prepared.diagnostics)))
         }
         Err(pages::RenderError::Write(error)) => Err(BuildError::Write(error)),
+    }
+}
+
+/// Renders a hub already known to have errors, keeping no page: only to
+/// find the problems of the pages that could be rendered.
+fn render_for_problems(prepared: Prepared, progress: &dyn Progress) -> Vec<Diagnostic> {
+    match render(prepared, &output::Discard, progress) {
+        Err(BuildError::Content(diagnostics)) => diagnostics,
+        Ok(_) => unreachable!("a hub with errors never renders to success"),
+        Err(BuildError::Write(error)) => unreachable!("discarding never fails: {error}"),
     }
 }
 
@@ -188,6 +206,12 @@ struct Prepared {
 }
 
 impl Prepared {
+    /// Whether the hub has errors so far: it is then rendered only to find
+    /// more, and never written.
+    fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
     fn context(&self) -> pages::SiteContext<'_> {
         pages::SiteContext {
             hub: &self.hub,
@@ -206,7 +230,8 @@ impl Prepared {
 }
 
 /// Loads the hub and theme and checks every variant; fails with every
-/// diagnostic when anything is wrong.
+/// diagnostic when the hub cannot be rendered at all. Content errors (see
+/// [`Prepared::has_errors`]) leave the hub to render for more problems.
 fn prepare(root: &Path, options: &BuildOptions) -> Result<Prepared, Vec<Diagnostic>> {
     prepare_with(root, options, None)
 }
@@ -275,14 +300,15 @@ fn prepare_with(
     diagnostics.extend(translation_gaps(&hub, audits));
     diagnostics.extend(audit::raw_html_warnings(&hub, audits));
     diagnostics.extend(pages::reserved_slug_errors(&hub));
+    // Content errors do not stop here: every page whose variant could be
+    // read is still rendered, so that a run reports the problems of every
+    // page whatever fails elsewhere. Without a palette, Fluent strings or
+    // templates nothing can be rendered.
     let (Some(palette), Some(i18n), Some(templates), Some(checked)) =
         (palette, i18n, templates, checked)
     else {
         return Err(finish(diagnostics));
     };
-    if diagnostics.iter().any(Diagnostic::is_error) {
-        return Err(finish(diagnostics));
-    }
     let ui = hub
         .config
         .language_codes()
@@ -426,22 +452,23 @@ fn check_variants(
     let results: Vec<_> = jobs
         .into_par_iter()
         .map(|(family, variant)| {
-            let check = || crate::check::check(family, variant, palette).map(Arc::new);
+            let check = || crate::check::check(family, variant, palette);
             let result = match memo {
                 Some(memo) => memo.get_or_check(family, variant, check),
-                None => check(),
+                None => {
+                    let Checked { variant, problems } = check();
+                    (variant.map(Arc::new), problems)
+                }
             };
             ((family.to_string(), variant.name.clone()), result)
         })
         .collect();
     let mut checked = BTreeMap::new();
-    for (key, result) in results {
-        match result {
-            Ok(variant) => {
-                checked.insert(key, variant);
-            }
-            Err(mut problems) => diagnostics.append(&mut problems),
+    for (key, (variant, mut problems)) in results {
+        if let Some(variant) = variant {
+            checked.insert(key, variant);
         }
+        diagnostics.append(&mut problems);
     }
     checked
 }

@@ -27,7 +27,7 @@ use rayon::prelude::*;
 use super::audit::AuditMemo;
 use super::pages::{self, Unit, UnitId, UnitOutput};
 use super::{BuildOptions, Memory, Prepared, SiteFiles, Stats, ThemeMemo, finish, prepare_with};
-use crate::check::CheckedVariant;
+use crate::check::{Checked, CheckedVariant};
 use crate::diagnostic::Diagnostic;
 use crate::diagram::Palette;
 use crate::hub::{Family, Hub, SourceCache, Variant};
@@ -256,7 +256,9 @@ impl Session {
                 Err(mut errors) => problems.append(&mut errors),
             }
         }
-        if !problems.is_empty() {
+        // A hub with errors renders its stale pages only to find their
+        // problems too; none of it is kept.
+        if !problems.is_empty() || prepared.has_errors() {
             prepared.diagnostics.append(&mut problems);
             return Err(finish(prepared.diagnostics));
         }
@@ -494,6 +496,10 @@ fn global_fingerprint(prepared: &Prepared, options: &BuildOptions) -> u64 {
     hasher.finish()
 }
 
+/// A variant as checked: the texts it was checked from (see
+/// [`checked_texts`]) and what the check gave.
+type Remembered = (Vec<Arc<str>>, Arc<CheckedVariant>);
+
 /// Checked variants from earlier builds, reused while the variant's file
 /// and the palette are unchanged.
 #[derive(Default)]
@@ -504,7 +510,8 @@ pub(super) struct CheckMemo {
 #[derive(Default)]
 struct CheckState {
     palette: Option<Palette>,
-    checked: HashMap<(String, String), (Arc<str>, Arc<CheckedVariant>)>,
+    /// By (family, variant).
+    checked: HashMap<(String, String), Remembered>,
 }
 
 impl CheckMemo {
@@ -518,28 +525,34 @@ impl CheckMemo {
         }
     }
 
-    /// The variant as checked before if its file is unchanged, or `check`'s
-    /// result (remembered when it succeeds).
+    /// The variant as checked before if its files (its page and its
+    /// translations, whose blocks it checks too) are unchanged, or
+    /// `check`'s result (remembered when it found no problem).
     pub fn get_or_check(
         &self,
         family: &str,
         variant: &Variant,
-        check: impl FnOnce() -> Result<Arc<CheckedVariant>, Vec<Diagnostic>>,
-    ) -> Result<Arc<CheckedVariant>, Vec<Diagnostic>> {
+        check: impl FnOnce() -> Checked,
+    ) -> (Option<Arc<CheckedVariant>>, Vec<Diagnostic>) {
         let key = (family.to_string(), variant.name.clone());
-        let text = &variant.page.source.text;
+        let texts = checked_texts(variant);
         if let Some((seen, checked)) = self.lock().checked.get(&key)
-            && (Arc::ptr_eq(seen, text) || seen == text)
+            && seen.len() == texts.len()
+            && seen
+                .iter()
+                .zip(&texts)
+                .all(|(seen, text)| Arc::ptr_eq(seen, text) || seen == text)
         {
-            return Ok(checked.clone());
+            return (Some(checked.clone()), Vec::new());
         }
-        let result = check();
-        if let Ok(checked) = &result {
-            self.lock()
-                .checked
-                .insert(key, (text.clone(), checked.clone()));
+        let Checked { variant, problems } = check();
+        let variant = variant.map(Arc::new);
+        if let Some(checked) = &variant
+            && problems.is_empty()
+        {
+            self.lock().checked.insert(key, (texts, checked.clone()));
         }
-        result
+        (variant, problems)
     }
 
     /// Forgets variants that are not in `keys` (deleted files).
@@ -552,4 +565,14 @@ impl CheckMemo {
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+}
+
+/// The files a variant's check reads: its page, then each translation and
+/// stub in language order.
+fn checked_texts(variant: &Variant) -> Vec<Arc<str>> {
+    std::iter::once(&variant.page.source.text)
+        .chain(variant.translations.values().map(|p| &p.source.text))
+        .chain(variant.stubs.values().map(|p| &p.source.text))
+        .cloned()
+        .collect()
 }

@@ -82,7 +82,8 @@ fn a_wrong_draughts_example_fails_at_its_line_with_the_reason() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     let expected = [
         (
-            21,
+            // At the claimed reason, not at `expect:`.
+            23,
             "forced-capture",
             "move 9-14 is illegal, but for another reason: a capture is available",
         ),

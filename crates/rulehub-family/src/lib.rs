@@ -24,7 +24,9 @@ pub mod draughts;
 pub mod page;
 pub mod registry;
 pub mod tafl;
+pub mod translated;
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 use std::sync::Arc;
 
@@ -50,11 +52,12 @@ pub trait GameFamily: Sync {
     /// family deserialises it from the page's own text, so its errors keep
     /// their line and column), checks the board and render ops against the
     /// rules, and replays every worked example of the page body.
-    fn check(
-        &self,
-        page: &Page<VariantFrontMatter>,
-        palette: &Palette,
-    ) -> Result<CheckedVariant, Vec<Diagnostic>>;
+    ///
+    /// The variant comes back whenever its rules, board, start position and
+    /// render ops hold, even when some examples or games failed: the site
+    /// still renders its pages (publishing none of them) so that every
+    /// problem of the hub is found in one run.
+    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked;
 
     /// The labels of the comparison table and of "At a glance", as Fluent
     /// ids; [`VariantRules::facts`] gives one value for each, in this order.
@@ -237,8 +240,55 @@ pub struct LegendEntry {
     pub mark: Option<&'static str>,
 }
 
-/// A variant whose rules, board, render ops and examples all check out:
-/// everything the site draws, in family-neutral parts.
+/// What checking a variant page gives: the variant, when its rules, board,
+/// start position and render ops hold, and every problem found. A variant
+/// that comes with problems (a wrong example) is rendered to find the
+/// problems of its pages' bodies too, and never published.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub variant: Option<CheckedVariant>,
+    pub problems: Vec<Diagnostic>,
+}
+
+impl Checked {
+    /// A variant that could not be read far enough to draw.
+    pub fn failed(problems: Vec<Diagnostic>) -> Checked {
+        Checked {
+            variant: None,
+            problems,
+        }
+    }
+}
+
+/// Which checked item each ```` ```example ```` (or ```` ```game ````) block
+/// of one page body shows, in the body's order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Blocks {
+    /// For the n-th block of the body, the index of the item it shows in
+    /// [`CheckedVariant::examples`] (or `games`); `None` for a block that
+    /// failed its check and was reported at its line.
+    pub slots: Vec<Option<usize>>,
+    /// Ids of blocks that failed: a `{{example:ID}}` naming one shows
+    /// nothing instead of a second error that the id is unknown.
+    pub failed_ids: BTreeSet<String>,
+}
+
+impl Blocks {
+    /// The item the `index`-th block shows.
+    pub fn slot(&self, index: usize) -> Option<usize> {
+        self.slots.get(index).copied().flatten()
+    }
+}
+
+/// The blocks of one page body (the variant's own, or a translation's).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PageBlocks {
+    pub examples: Blocks,
+    pub games: Blocks,
+}
+
+/// A variant whose rules, board and render ops check out: everything the
+/// site draws, in family-neutral parts.
 #[derive(Debug, Clone)]
 pub struct CheckedVariant {
     /// The name of the family that checked it.
@@ -255,6 +305,11 @@ pub struct CheckedVariant {
     pub examples: Vec<Arc<dyn WorkedExample>>,
     /// Sample games, in page order.
     pub games: Vec<Arc<dyn SampleGame>>,
+    /// The blocks of the default-language page.
+    pub blocks: PageBlocks,
+    /// The blocks of each translation (by language), which show the
+    /// source's examples and games (see [`check::translation_blocks`]).
+    pub translated_blocks: BTreeMap<String, PageBlocks>,
     pub legend: &'static [LegendEntry],
 }
 
@@ -268,6 +323,37 @@ impl CheckedVariant {
 
     pub fn game(&self, id: &str) -> Option<&dyn SampleGame> {
         self.games.iter().find(|g| g.id() == id).map(|g| g.as_ref())
+    }
+
+    /// The blocks of the page in `translation`'s language, or of the
+    /// default-language page when `None`.
+    pub fn page_blocks(&self, translation: Option<&str>) -> &PageBlocks {
+        static NONE: PageBlocks = PageBlocks {
+            examples: Blocks {
+                slots: Vec::new(),
+                failed_ids: BTreeSet::new(),
+            },
+            games: Blocks {
+                slots: Vec::new(),
+                failed_ids: BTreeSet::new(),
+            },
+        };
+        match translation {
+            None => &self.blocks,
+            Some(lang) => self.translated_blocks.get(lang).unwrap_or(&NONE),
+        }
+    }
+
+    /// The example the `index`-th ```` ```example ```` block of a page shows.
+    pub fn example_block(&self, blocks: &PageBlocks, index: usize) -> Option<&dyn WorkedExample> {
+        let slot = blocks.examples.slot(index)?;
+        self.examples.get(slot).map(|e| e.as_ref())
+    }
+
+    /// The game the `index`-th ```` ```game ```` block of a page shows.
+    pub fn game_block(&self, blocks: &PageBlocks, index: usize) -> Option<&dyn SampleGame> {
+        let slot = blocks.games.slot(index)?;
+        self.games.get(slot).map(|g| g.as_ref())
     }
 }
 

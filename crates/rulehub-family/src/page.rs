@@ -15,6 +15,8 @@ use rulehub_diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
 use rulehub_engine::Dims;
 use rulehub_markdown::{self as markdown, FencedBlock};
 
+use crate::Blocks;
+
 /// A claim of a worked example that the engine disagrees with, or an
 /// example it cannot read. It names the example's key it is about, and the
 /// value when there is one, so the report can point at it.
@@ -50,6 +52,21 @@ impl Mismatch {
     }
 }
 
+/// The keys inside an example's `expect:` map that problems are placed at.
+const CLAIMS: &[&str] = &[
+    "legal",
+    "reason",
+    "captures",
+    "crowned",
+    "winner",
+    "by",
+    "draw",
+    "ongoing",
+    "after",
+    "moves_from",
+    "state",
+];
+
 /// One ```` ```example ```` block of a page body.
 pub struct ExampleBlock<'a> {
     page: &'a Page<VariantFrontMatter>,
@@ -64,22 +81,42 @@ impl ExampleBlock<'_> {
         &self.block.text
     }
 
-    /// The position of `key:` inside the block (the fence if absent).
+    /// The position of `key:` inside the block: a key starting its line
+    /// first, else one inside a flow map (`expect: { winner: white }`);
+    /// a claim missing from the block is placed at `expect:`, anything
+    /// else at the fence.
     pub fn at(&self, key: &str) -> SourcePosition {
         let page = self.page;
-        let body_start = page.split.body.start;
-        let mut offset = body_start + self.block.content_offset;
-        for line in self.block.text.split_inclusive('\n') {
+        let content_start = page.split.body.start + self.block.content_offset;
+        let text = &self.block.text;
+        let mut offset = 0;
+        for line in text.split_inclusive('\n') {
             let trimmed = line.trim_start();
             if trimmed
                 .strip_prefix(key)
                 .is_some_and(|rest| rest.starts_with(':'))
             {
-                return page.source.position(offset + line.len() - trimmed.len());
+                return page
+                    .source
+                    .position(content_start + offset + line.len() - trimmed.len());
             }
             offset += line.len();
         }
-        page.source.position(body_start + self.block.fence_offset)
+        let pattern = format!("{key}:");
+        let in_flow_map = text.match_indices(&pattern).find(|(i, _)| {
+            text[..*i]
+                .chars()
+                .next_back()
+                .is_some_and(|c| c == '{' || c == ',' || c.is_whitespace())
+        });
+        if let Some((i, _)) = in_flow_map {
+            return page.source.position(content_start + i);
+        }
+        if key != "expect" && CLAIMS.contains(&key) {
+            return self.at("expect");
+        }
+        page.source
+            .position(page.split.body.start + self.block.fence_offset)
     }
 
     /// The position of `token` (a square name such as `f4`, as a whole
@@ -196,9 +233,10 @@ pub fn check_examples<T>(
     page: &Page<VariantFrontMatter>,
     problems: &mut Vec<Diagnostic>,
     mut check_one: impl FnMut(&ExampleBlock<'_>, &mut Vec<Diagnostic>) -> Option<T>,
-) -> Vec<T> {
+) -> (Vec<T>, Blocks) {
     let body_start = page.split.body.start;
     let mut checked = Vec::new();
+    let mut slots = Blocks::default();
     let ids = RefCell::new(BTreeMap::new());
     let problems_before = problems.len();
     let blocks = markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO);
@@ -214,7 +252,7 @@ pub fn check_examples<T>(
                 )
                 .with_help("split the examples over several pages"),
         );
-        return checked;
+        return (checked, slots);
     }
     for block in &blocks {
         // Placing a problem costs a pass over the file: past the cap, stop.
@@ -232,14 +270,36 @@ pub fn check_examples<T>(
             );
             break;
         }
-        let block = ExampleBlock {
+        let example = ExampleBlock {
             page,
             block,
             ids: &ids,
         };
-        checked.extend(check_one(&block, problems));
+        match check_one(&example, problems) {
+            Some(item) => {
+                slots.slots.push(Some(checked.len()));
+                checked.push(item);
+            }
+            None => {
+                slots.slots.push(None);
+                slots.failed_ids.extend(example_id(&block.text));
+            }
+        }
     }
-    checked
+    (checked, slots)
+}
+
+/// The `id` of an example block's YAML, when the block reads as a map with
+/// a text `id`.
+pub fn example_id(yaml: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct JustTheId {
+        id: Option<String>,
+    }
+    if limits::yaml_too_deep(yaml).is_some() {
+        return None;
+    }
+    serde_yaml::from_str::<JustTheId>(yaml).ok()?.id
 }
 
 /// The ops for worked-example boards: `spec` with coordinates added when
@@ -427,9 +487,10 @@ pub fn check_games<T>(
     page: &Page<VariantFrontMatter>,
     problems: &mut Vec<Diagnostic>,
     mut check_one: impl FnMut(&GameBlock<'_>, &mut Vec<Diagnostic>) -> Option<T>,
-) -> Vec<T> {
+) -> (Vec<T>, Blocks) {
     let blocks = markdown::fenced_blocks(page.body(), markdown::GAME_INFO);
     let mut checked = Vec::new();
+    let mut slots = Blocks::default();
     let mut seen: BTreeMap<String, usize> = BTreeMap::new();
     for (index, block) in blocks.iter().enumerate() {
         let block = GameBlock { page, block };
@@ -462,6 +523,7 @@ pub fn check_games<T>(
                     )
                     .with_help("write the fence as ```game short-win"),
             );
+            slots.slots.push(None);
             continue;
         }
         if let Some(first) = seen.insert(id.to_string(), fence.line) {
@@ -470,9 +532,19 @@ pub fn check_games<T>(
                     .error(fence, format!("this id is already used on line {first}"))
                     .with_help("give each sample game its own id"),
             );
+            slots.slots.push(None);
             continue;
         }
-        checked.extend(check_one(&block, problems));
+        match check_one(&block, problems) {
+            Some(item) => {
+                slots.slots.push(Some(checked.len()));
+                checked.push(item);
+            }
+            None => {
+                slots.slots.push(None);
+                slots.failed_ids.insert(id.to_string());
+            }
+        }
     }
-    checked
+    (checked, slots)
 }

@@ -4,7 +4,7 @@
 
 use super::variant::{Words, words};
 use super::{PageId, SiteContext, section_body, section_title};
-use crate::family::{CheckedVariant, SampleGame, WorkedExample};
+use crate::family::{CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use crate::hub::{Family, Variant};
 use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
 use crate::site::search::{self, Document};
@@ -53,10 +53,16 @@ pub(super) fn parsed_variant_documents(
     else {
         return Vec::new();
     };
-    let Words { title, summary, .. } = words(site, variant, lang);
+    let Words {
+        title,
+        summary,
+        translation,
+        ..
+    } = words(site, variant, lang);
     let embeds = TextEmbeds {
         site,
         checked,
+        blocks: checked.page_blocks(translation.map(|_| lang)),
         lang,
     };
     // Told straight to the sections, without writing the HTML; a page that
@@ -78,6 +84,8 @@ pub(super) fn parsed_variant_documents(
 struct TextEmbeds<'a> {
     site: &'a SiteContext<'a>,
     checked: &'a CheckedVariant,
+    /// Which example or game each block of the body shows.
+    blocks: &'a PageBlocks,
     lang: &'a str,
 }
 
@@ -124,10 +132,10 @@ impl Embeds for TextEmbeds<'_> {
     }
 
     fn example_block(&self, index: usize) -> String {
-        self.sentence(self.checked.examples.get(index).map(|e| e.as_ref()))
+        self.sentence(self.checked.example_block(self.blocks, index))
     }
 
     fn game_block(&self, index: usize) -> String {
-        self.game_text(self.checked.games.get(index).map(|g| g.as_ref()))
+        self.game_text(self.checked.game_block(self.blocks, index))
     }
 }

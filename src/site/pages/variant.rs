@@ -19,7 +19,7 @@ use super::{
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
 use crate::diagram::{self, Annotations, Glyph};
-use crate::family::{Frame, GameMove, SampleGame, WorkedExample};
+use crate::family::{Frame, GameMove, PageBlocks, SampleGame, WorkedExample};
 use crate::hub::{Family, Page, TranslationFrontMatter, Variant};
 use crate::i18n::Arg;
 use crate::markdown::{Embeds, ParsedBody, Shortcode, ShortcodeKind};
@@ -32,6 +32,9 @@ struct VariantEmbeds<'a> {
     family: &'a str,
     variant: &'a Variant,
     checked: &'a CheckedVariant,
+    /// Which example or game each block of the body shows (the body is
+    /// the translation's or the original's).
+    blocks: &'a PageBlocks,
     /// Who drew the variant's diagrams, shared by its pages in every
     /// language; `None` on the print page, which shows the files the pages
     /// drew.
@@ -586,6 +589,16 @@ impl Embeds for VariantEmbeds<'_> {
             )),
             ShortcodeKind::Example => match self.checked.example(&shortcode.target) {
                 Some(example) => Ok(self.example_html(example)),
+                // Its block failed, and says so at its line.
+                None if self
+                    .checked
+                    .blocks
+                    .examples
+                    .failed_ids
+                    .contains(&shortcode.target) =>
+                {
+                    Ok(String::new())
+                }
                 None => Err(self.unknown_id(
                     "worked example",
                     "examples",
@@ -595,6 +608,15 @@ impl Embeds for VariantEmbeds<'_> {
             },
             ShortcodeKind::Game => match self.checked.game(&shortcode.target) {
                 Some(game) => Ok(self.game_html(game)),
+                None if self
+                    .checked
+                    .blocks
+                    .games
+                    .failed_ids
+                    .contains(&shortcode.target) =>
+                {
+                    Ok(String::new())
+                }
                 None => Err(self.unknown_id(
                     "sample game",
                     "games",
@@ -606,15 +628,15 @@ impl Embeds for VariantEmbeds<'_> {
     }
 
     fn example_block(&self, index: usize) -> String {
-        match self.checked.examples.get(index) {
-            Some(example) => self.example_html(example.as_ref()),
+        match self.checked.example_block(self.blocks, index) {
+            Some(example) => self.example_html(example),
             None => String::new(),
         }
     }
 
     fn game_block(&self, index: usize) -> String {
-        match self.checked.games.get(index) {
-            Some(game) => self.game_html(game.as_ref()),
+        match self.checked.game_block(self.blocks, index) {
+            Some(game) => self.game_html(game),
             None => String::new(),
         }
     }
@@ -765,6 +787,7 @@ pub(super) fn render_body<'a>(
         family: &family.name,
         variant,
         checked,
+        blocks: checked.page_blocks(translation.map(|_| lang)),
         claims: match place {
             BodyPlace::OwnPage(claims) => Some(claims),
             BodyPlace::PrintSection => None,

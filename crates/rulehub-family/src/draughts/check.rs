@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rulehub_draughts::{DraughtsRules, Position, fen, preset_names};
 
 use crate::page::{self, ExampleBlock};
-use crate::{CheckedVariant, SampleGame, WorkedExample};
+use crate::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{
@@ -21,34 +21,38 @@ use super::examples::{self, ExampleSpec};
 use super::{DraughtsVariant, games, glyphs};
 
 /// Checks one draughts variant page, collecting every problem.
-pub fn check(
-    page: &Page<VariantFrontMatter>,
-    palette: &Palette,
-) -> Result<CheckedVariant, Vec<Diagnostic>> {
-    let front: DraughtsFrontMatter = page.parse_front_as(VARIANT_KEYS)?;
+pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
+    let front: DraughtsFrontMatter = match page.parse_front_as(VARIANT_KEYS) {
+        Ok(front) => front,
+        Err(problems) => return Checked::failed(problems),
+    };
     let engine = &front.engine;
     let mut problems = Vec::new();
     let Some(rules) = resolve_rules(page, engine, &mut problems) else {
-        return Err(problems);
+        return Checked::failed(problems);
     };
     let size = rules.board_size;
     let dims = Dims::new(size, size);
     let start = start_position(page, engine, &rules, &mut problems);
     let render = render_spec(page, engine, &rules, dims, palette, &mut problems);
     let Some(start) = start else {
-        return Err(problems);
+        return Checked::failed(problems);
     };
-    let examples = page::check_examples(page, &mut problems, |block, problems| {
-        check_example(block, &rules, &start, problems)
-    });
-    let games = page::check_games(page, &mut problems, |block, problems| {
+    // Render ops that failed their check cannot be drawn safely: such a
+    // variant is not rendered, only reported.
+    let drawable = problems.is_empty();
+    let (examples, example_blocks) =
+        page::check_examples(page, &mut problems, |block, problems| {
+            check_example(block, &rules, &start, problems)
+        });
+    let (games, game_blocks) = page::check_games(page, &mut problems, |block, problems| {
         games::check(block, &rules, &start, problems)
     });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
-    if !problems.is_empty() {
-        return Err(problems);
+    if !drawable {
+        return Checked::failed(problems);
     }
-    Ok(CheckedVariant {
+    let variant = CheckedVariant {
         family: super::NAME,
         start: super::glyphs_of(&start),
         rules: Arc::new(DraughtsVariant { rules, start }),
@@ -64,8 +68,17 @@ pub fn check(
             .into_iter()
             .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
             .collect(),
+        blocks: PageBlocks {
+            examples: example_blocks,
+            games: game_blocks,
+        },
+        translated_blocks: Default::default(),
         legend: glyphs::LEGEND,
-    })
+    };
+    Checked {
+        variant: Some(variant),
+        problems,
+    }
 }
 
 fn resolve_rules(

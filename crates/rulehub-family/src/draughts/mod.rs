@@ -21,8 +21,7 @@ pub use glyphs::{BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, glyph};
 
 use rulehub_draughts::{Colour, DraughtsRules, Geometry, Position, fen};
 
-use crate::{CheckedVariant, Frame, GameFamily, Starter, VariantRules, WorkedExample};
-use rulehub_core::diagnostic::Diagnostic;
+use crate::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette};
@@ -43,11 +42,7 @@ impl GameFamily for Draughts {
         Some(play::board_sentences(i18n, lang))
     }
 
-    fn check(
-        &self,
-        page: &Page<VariantFrontMatter>,
-        palette: &Palette,
-    ) -> Result<CheckedVariant, Vec<Diagnostic>> {
+    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> crate::Checked {
         check::check(page, palette)
     }
 

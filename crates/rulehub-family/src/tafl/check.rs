@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::page::{self, ExampleBlock};
-use crate::{CheckedVariant, SampleGame, WorkedExample};
+use crate::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{Palette, RenderOp, RenderSpec};
@@ -17,38 +17,42 @@ use super::examples::{self, ExampleSpec};
 use super::{TaflRules, games, glyphs};
 
 /// Checks one tafl variant page, collecting every problem.
-pub fn check(
-    page: &Page<VariantFrontMatter>,
-    palette: &Palette,
-) -> Result<CheckedVariant, Vec<Diagnostic>> {
-    let front: TaflFrontMatter = page.parse_front_as(VARIANT_KEYS)?;
+pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
+    let front: TaflFrontMatter = match page.parse_front_as(VARIANT_KEYS) {
+        Ok(front) => front,
+        Err(problems) => return Checked::failed(problems),
+    };
     let engine = &front.engine;
     let mut problems = Vec::new();
     let rules = resolve_rules(page, engine, &mut problems);
     let dims = board_dims(page, engine, &mut problems);
     let (Some(mut rules), Some(dims)) = (rules, dims) else {
-        return Err(problems);
+        return Checked::failed(problems);
     };
     check_players(page, engine, &rules, &mut problems);
     check_board_fields(page, engine, &rules, dims, &mut problems);
     let start = start_position(page, engine, &rules, dims, &mut problems);
     let render = render_spec(page, engine, &rules, dims, palette, &mut problems);
     let Some(start) = start else {
-        return Err(problems);
+        return Checked::failed(problems);
     };
     // From here on the rules describe the page's own board, so the
     // comparison table and "At a glance" cannot show the preset's.
     rules.dims = dims;
     rules.setup = start.to_setup();
-    let examples = page::check_examples(page, &mut problems, |block, problems| {
-        check_example(block, &rules, &start, dims, problems)
-    });
-    let games = page::check_games(page, &mut problems, |block, problems| {
+    // Render ops that failed their check cannot be drawn safely: such a
+    // variant is not rendered, only reported.
+    let drawable = problems.is_empty();
+    let (examples, example_blocks) =
+        page::check_examples(page, &mut problems, |block, problems| {
+            check_example(block, &rules, &start, dims, problems)
+        });
+    let (games, game_blocks) = page::check_games(page, &mut problems, |block, problems| {
         games::check(block, &rules, &start, dims, problems)
     });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
-    if !problems.is_empty() {
-        return Err(problems);
+    if !drawable {
+        return Checked::failed(problems);
     }
     // Start diagrams and example boards name squares: coordinates on
     // both, unless the author turned them off for the start diagram.
@@ -58,7 +62,7 @@ pub fn check(
     } else {
         render
     };
-    Ok(CheckedVariant {
+    let variant = CheckedVariant {
         family: super::NAME,
         start: start
             .pieces()
@@ -77,8 +81,17 @@ pub fn check(
             .into_iter()
             .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
             .collect(),
+        blocks: PageBlocks {
+            examples: example_blocks,
+            games: game_blocks,
+        },
+        translated_blocks: Default::default(),
         legend: glyphs::LEGEND,
-    })
+    };
+    Checked {
+        variant: Some(variant),
+        problems,
+    }
 }
 
 fn resolve_rules(

@@ -15,8 +15,7 @@ mod tools;
 pub use engine_yaml::{EngineSection, TaflFrontMatter, Topology, TopologyKind};
 pub use glyphs::{ATTACKER, DEFENDER, KING, glyph};
 
-use crate::{CheckedVariant, Frame, GameFamily, Starter, VariantRules, WorkedExample};
-use rulehub_core::diagnostic::Diagnostic;
+use crate::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Palette};
@@ -38,11 +37,7 @@ impl GameFamily for Tafl {
         Some(play::board_sentences(i18n, lang))
     }
 
-    fn check(
-        &self,
-        page: &Page<VariantFrontMatter>,
-        palette: &Palette,
-    ) -> Result<CheckedVariant, Vec<Diagnostic>> {
+    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> crate::Checked {
         check::check(page, palette)
     }
 

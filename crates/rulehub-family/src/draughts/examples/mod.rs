@@ -88,7 +88,7 @@ pub fn check(
         .expect
         .problems()
         .into_iter()
-        .map(|m| Mismatch::new("expect", m))
+        .map(|(key, message)| Mismatch::new(key, message))
         .collect();
     check_codes(&spec.expect, &mut problems);
     if spec.moves.is_empty() {
@@ -171,7 +171,11 @@ fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
                     || format!("one of: {}", codes.join(", ")),
                     |near| format!("did you mean `{near}`? (one of: {})", codes.join(", ")),
                 );
-            problems.push(Mismatch::new("expect", format!("unknown `{key}: {value}`")).help(hint));
+            problems.push(
+                Mismatch::new(key, format!("unknown `{key}: {value}`"))
+                    .help(hint)
+                    .at_text(value.as_str()),
+            );
         }
     }
 }
@@ -202,10 +206,13 @@ fn replay(
             (Ok((mv, mover)), false) => {
                 let notation = mv.full_notation();
                 let done = game.play(mv).map_err(|found| {
-                    vec![Mismatch::new(
-                        "moves",
-                        format!("move {} ({text}) is illegal: {found}", i + 1),
-                    )]
+                    vec![
+                        Mismatch::new(
+                            "moves",
+                            format!("move {} ({text}) is illegal: {found}", i + 1),
+                        )
+                        .at_text(*text),
+                    ]
                 })?;
                 played.push(PlayedMove {
                     mv,
@@ -218,7 +225,7 @@ fn replay(
             }
             (Ok(_), true) => {
                 return Err(vec![Mismatch::new(
-                    "expect",
+                    "legal",
                     format!(
                         "the page claims move {text} is illegal ({}), but the engine allows it",
                         expect.reason.as_deref().unwrap_or("no reason")
@@ -226,14 +233,17 @@ fn replay(
                 )]);
             }
             (Err(found), true) if Some(found.code()) != expect.reason.as_deref() => {
-                return Err(vec![Mismatch::new(
-                    "expect",
-                    format!(
-                        "move {text} is illegal, but for another reason: {found} (`reason: {}`), not `{}`",
-                        found.code(),
-                        expect.reason.as_deref().unwrap_or("")
-                    ),
-                )]);
+                return Err(vec![
+                    Mismatch::new(
+                        "reason",
+                        format!(
+                            "move {text} is illegal, but for another reason: {found} (`reason: {}`), not `{}`",
+                            found.code(),
+                            expect.reason.as_deref().unwrap_or("")
+                        ),
+                    )
+                    .at_text(expect.reason.as_deref().unwrap_or("")),
+                ]);
             }
             (Err(found), true) => {
                 // As claimed: the move is not played, and no other claim
@@ -257,6 +267,7 @@ fn replay(
                         "moves",
                         format!("move {} ({text}) is illegal: {found}", i + 1),
                     )
+                    .at_text(*text)
                     .help(if i == last {
                         format!(
                             "if the page means to show an illegal move, claim `legal: false` with `reason: {}`",
@@ -306,14 +317,19 @@ fn compare_claims(
             .map(|s| u32::from(s.number()))
             .collect();
         if claimed != found {
-            problems.push(Mismatch::new(
+            let mut mismatch = Mismatch::new(
                 "captures",
                 format!(
                     "move {name} captures {}, but the page claims {}",
                     number_list(&found),
                     number_list(&claimed)
                 ),
-            ));
+            );
+            // Point at the first claimed square the move did not capture.
+            if let Some(wrong) = claimed.difference(&found).next() {
+                mismatch = mismatch.at_text(wrong.to_string());
+            }
+            problems.push(mismatch);
         }
     }
     if let Some(claimed) = expect.crowned
@@ -331,21 +347,25 @@ fn compare_claims(
         ));
     }
     let found = outcome_text(outcome);
+    // With the claim it is about, where the report points.
     let claimed = match (&expect.winner, &expect.draw, expect.ongoing) {
-        (Some(winner), _, _) => Some(format!(
-            "{} wins by {}",
-            winner.code(),
-            expect.by.as_deref().unwrap_or("?")
+        (Some(winner), _, _) => Some((
+            "winner",
+            format!(
+                "{} wins by {}",
+                winner.code(),
+                expect.by.as_deref().unwrap_or("?")
+            ),
         )),
-        (None, Some(draw), _) => Some(format!("a draw by {draw}")),
-        (None, None, Some(true)) => Some("the game goes on".to_string()),
+        (None, Some(draw), _) => Some(("draw", format!("a draw by {draw}"))),
+        (None, None, Some(true)) => Some(("ongoing", "the game goes on".to_string())),
         _ => None,
     };
-    if let Some(claimed) = claimed
+    if let Some((key, claimed)) = claimed
         && claimed != found
     {
         problems.push(Mismatch::new(
-            "expect",
+            key,
             format!("after {name} the page claims {claimed}, but the engine finds {found}"),
         ));
     }

@@ -53,8 +53,9 @@ impl Expect {
         self.legal == Some(false)
     }
 
-    /// Contradictory or incomplete claim combinations, as messages.
-    pub fn problems(&self) -> Vec<String> {
+    /// Contradictory or incomplete claim combinations: the claim each is
+    /// about (where the report points) and its message.
+    pub fn problems(&self) -> Vec<(&'static str, String)> {
         let mut problems = Vec::new();
         let outcome_claims = [
             self.winner.is_some(),
@@ -63,38 +64,48 @@ impl Expect {
         ];
         let move_claims = self.captures.is_some() || self.crowned.is_some() || self.after.is_some();
         if self.legal.is_none() && !move_claims && outcome_claims.iter().all(|c| !c) {
-            problems.push("`expect` claims nothing; add `captures`, `crowned`, `winner`, `draw`, `ongoing`, `after` or `legal: false`".to_string());
+            problems.push(("expect", "`expect` claims nothing; add `captures`, `crowned`, `winner`, `draw`, `ongoing`, `after` or `legal: false`".to_string()));
         }
         if outcome_claims.iter().filter(|c| **c).count() > 1 {
-            problems.push(
+            problems.push((
+                "expect",
                 "`winner`, `draw` and `ongoing: true` exclude each other; keep one".to_string(),
-            );
+            ));
         }
         if self.claims_illegal() {
             if self.reason.is_none() {
-                problems.push(
+                problems.push((
+                    "legal",
                     "`legal: false` needs a `reason` (e.g. `reason: capture-required`)".to_string(),
-                );
+                ));
             }
             if move_claims || outcome_claims.iter().any(|c| *c) {
-                problems.push("an illegal move has no captures, crowning, result or position after it; keep only `legal: false` and `reason`".to_string());
+                problems.push(("legal", "an illegal move has no captures, crowning, result or position after it; keep only `legal: false` and `reason`".to_string()));
             }
         } else if self.reason.is_some() {
-            problems.push(
+            problems.push((
+                "reason",
                 "`reason` explains an illegal move; add `legal: false` or remove `reason`"
                     .to_string(),
-            );
+            ));
         }
         if self.by.is_some() && self.winner.is_none() {
-            problems.push("`by` says how a side wins; add `winner` or remove `by`".to_string());
+            problems.push((
+                "by",
+                "`by` says how a side wins; add `winner` or remove `by`".to_string(),
+            ));
         }
         if self.winner.is_some() && self.by.is_none() {
-            problems.push("say how the game is won with `by` (e.g. `by: no-pieces`)".to_string());
+            problems.push((
+                "winner",
+                "say how the game is won with `by` (e.g. `by: no-pieces`)".to_string(),
+            ));
         }
         if self.ongoing == Some(false) {
-            problems.push(
+            problems.push((
+                "ongoing",
                 "`ongoing: false` says too little; claim `winner` or `draw` instead".to_string(),
-            );
+            ));
         }
         problems
     }

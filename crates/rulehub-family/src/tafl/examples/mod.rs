@@ -118,7 +118,7 @@ pub fn check(
         .expect
         .problems()
         .into_iter()
-        .map(|m| Mismatch::new("expect", m))
+        .map(|(key, message)| Mismatch::new(key, message))
         .collect();
     check_codes(&spec.expect, &mut problems);
     if spec.moves.is_empty() && !spec.expect.claims_about_the_position() {
@@ -189,7 +189,11 @@ fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
                     || format!("one of: {}", codes.join(", ")),
                     |near| format!("did you mean `{near}`? (one of: {})", codes.join(", ")),
                 );
-            problems.push(Mismatch::new("expect", format!("unknown `{key}: {value}`")).help(hint));
+            problems.push(
+                Mismatch::new(key, format!("unknown `{key}: {value}`"))
+                    .help(hint)
+                    .at_text(value.as_str()),
+            );
         }
     }
 }
@@ -253,7 +257,7 @@ fn replay(
             match game.check_move(*mv) {
                 Ok(()) => {
                     return Err(vec![Mismatch::new(
-                        "expect",
+                        "legal",
                         format!(
                             "the page claims move {name} is illegal ({}), but the engine allows it",
                             expect.reason.as_deref().unwrap_or("no reason")
@@ -261,15 +265,18 @@ fn replay(
                     )]);
                 }
                 Err(found) if Some(found.code()) != expect.reason.as_deref() => {
-                    return Err(vec![Mismatch::new(
-                        "expect",
-                        format!(
-                            "move {name} is illegal, but for another reason: {} (`reason: {}`), not `{}`",
-                            found.describe(dims),
-                            found.code(),
-                            expect.reason.as_deref().unwrap_or("")
-                        ),
-                    )]);
+                    return Err(vec![
+                        Mismatch::new(
+                            "reason",
+                            format!(
+                                "move {name} is illegal, but for another reason: {} (`reason: {}`), not `{}`",
+                                found.describe(dims),
+                                found.code(),
+                                expect.reason.as_deref().unwrap_or("")
+                            ),
+                        )
+                        .at_text(expect.reason.as_deref().unwrap_or("")),
+                    ]);
                 }
                 Err(found) => {
                     // As claimed: the move is not played, and the other
@@ -368,7 +375,10 @@ fn compare_destinations(
         let from = match Square::parse(from_name, dims) {
             Ok(square) => square,
             Err(e) => {
-                problems.push(Mismatch::new("expect", format!("in `moves_from`: {e}")));
+                problems.push(
+                    Mismatch::new("moves_from", format!("in `moves_from`: {e}"))
+                        .at_text(from_name.as_str()),
+                );
                 continue;
             }
         };
@@ -378,16 +388,16 @@ fn compare_destinations(
                 Ok(square) => {
                     claimed_squares.insert(square);
                 }
-                Err(e) => problems.push(Mismatch::new(
-                    "expect",
-                    format!("in `moves_from` of {from_name}: {e}"),
-                )),
+                Err(e) => problems.push(
+                    Mismatch::new("moves_from", format!("in `moves_from` of {from_name}: {e}"))
+                        .at_text(name.as_str()),
+                ),
             }
         }
         let found: BTreeSet<Square> = game.destinations(from).into_iter().collect();
         if found != claimed_squares {
             let mut mismatch = Mismatch::new(
-                "expect",
+                "moves_from",
                 format!(
                     "{when} the piece on {from_name} can move to {}, but the page claims {}",
                     square_list(&found, dims),
@@ -406,7 +416,7 @@ fn compare_destinations(
                 }
                 Some(_) => {}
             }
-            problems.push(mismatch);
+            problems.push(mismatch.at_text(from_name.as_str()));
         }
         verified.push((from, found.into_iter().collect()));
     }
@@ -467,7 +477,7 @@ fn compare_captures(
             }
             Err(e) => {
                 problems.push(
-                    Mismatch::new("expect", format!("in `captures`: {e}")).at_text(name.as_str()),
+                    Mismatch::new("captures", format!("in `captures`: {e}")).at_text(name.as_str()),
                 );
                 return;
             }
@@ -476,7 +486,7 @@ fn compare_captures(
     let found_squares: BTreeSet<Square> = found.iter().copied().collect();
     if claimed_squares != found_squares {
         let mut mismatch = Mismatch::new(
-            "expect",
+            "captures",
             format!(
                 "move {move_name} captures {}, but the page claims {}",
                 square_list(&found_squares, dims),
@@ -489,8 +499,6 @@ fn compare_captures(
             if after.get(*wrong) == Some(Piece::King) {
                 mismatch = mismatch.help(king_capture_rule(rules));
             }
-        } else {
-            mismatch = mismatch.at_text("captures");
         }
         problems.push(mismatch);
     }
@@ -527,20 +535,21 @@ fn compare_outcome(
     problems: &mut Vec<Mismatch>,
 ) {
     let found = outcome_text(outcome);
+    // With the claim it is about, where the report points.
     let claimed = match (&expect.winner, &expect.draw, expect.ongoing) {
-        (Some(winner), _, _) => Some(format!(
-            "{winner} win by {}",
-            expect.by.as_deref().unwrap_or("?")
+        (Some(winner), _, _) => Some((
+            "winner",
+            format!("{winner} win by {}", expect.by.as_deref().unwrap_or("?")),
         )),
-        (None, Some(draw), _) => Some(format!("a draw by {draw}")),
-        (None, None, Some(true)) => Some("the game goes on".to_string()),
+        (None, Some(draw), _) => Some(("draw", format!("a draw by {draw}"))),
+        (None, None, Some(true)) => Some(("ongoing", "the game goes on".to_string())),
         _ => None,
     };
-    if let Some(claimed) = claimed
+    if let Some((key, claimed)) = claimed
         && claimed != found
     {
         problems.push(Mismatch::new(
-            "expect",
+            key,
             format!("after {move_name} the page claims {claimed}, but the engine finds {found}"),
         ));
     }

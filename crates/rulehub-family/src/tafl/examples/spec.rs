@@ -93,8 +93,9 @@ impl Expect {
             || self.ongoing.is_some()
     }
 
-    /// Contradictory or incomplete claim combinations, as messages.
-    pub fn problems(&self) -> Vec<String> {
+    /// Contradictory or incomplete claim combinations: the claim each is
+    /// about (where the report points) and its message.
+    pub fn problems(&self) -> Vec<(&'static str, String)> {
         let mut problems = Vec::new();
         let outcome_claims = [
             self.winner.is_some(),
@@ -108,41 +109,52 @@ impl Expect {
             && self.legal.is_none()
             && !self.claims_about_the_position()
         {
-            problems.push("`expect` claims nothing; add `captures`, `winner`, `draw`, `ongoing`, `after`, `legal: false`, `moves_from` or `state`".to_string());
+            problems.push(("expect", "`expect` claims nothing; add `captures`, `winner`, `draw`, `ongoing`, `after`, `legal: false`, `moves_from` or `state`".to_string()));
         }
         if self.claims_illegal() && self.claims_about_the_position() {
-            problems.push("an illegal move leads to no position; claim `moves_from` and `state` in an example of their own".to_string());
+            problems.push(("legal", "an illegal move leads to no position; claim `moves_from` and `state` in an example of their own".to_string()));
         }
         if outcome_claims.iter().filter(|c| **c).count() > 1 {
-            problems.push(
+            problems.push((
+                "expect",
                 "`winner`, `draw` and `ongoing: true` exclude each other; keep one".to_string(),
-            );
+            ));
         }
         if self.claims_illegal() {
             if self.reason.is_none() {
-                problems
-                    .push("`legal: false` needs a `reason` (e.g. `reason: blocked`)".to_string());
+                problems.push((
+                    "legal",
+                    "`legal: false` needs a `reason` (e.g. `reason: blocked`)".to_string(),
+                ));
             }
             if self.captures.is_some() || self.after.is_some() || outcome_claims.iter().any(|c| *c)
             {
-                problems.push("an illegal move has no captures, result or position after it; keep only `legal: false` and `reason`".to_string());
+                problems.push(("legal", "an illegal move has no captures, result or position after it; keep only `legal: false` and `reason`".to_string()));
             }
         } else if self.reason.is_some() {
-            problems.push(
+            problems.push((
+                "reason",
                 "`reason` explains an illegal move; add `legal: false` or remove `reason`"
                     .to_string(),
-            );
+            ));
         }
         if self.by.is_some() && self.winner.is_none() {
-            problems.push("`by` says how a side wins; add `winner` or remove `by`".to_string());
+            problems.push((
+                "by",
+                "`by` says how a side wins; add `winner` or remove `by`".to_string(),
+            ));
         }
         if self.winner.is_some() && self.by.is_none() {
-            problems.push("say how the game is won with `by` (e.g. `by: edge-escape`)".to_string());
+            problems.push((
+                "winner",
+                "say how the game is won with `by` (e.g. `by: edge-escape`)".to_string(),
+            ));
         }
         if self.ongoing == Some(false) {
-            problems.push(
+            problems.push((
+                "ongoing",
                 "`ongoing: false` says too little; claim `winner` or `draw` instead".to_string(),
-            );
+            ));
         }
         problems
     }
