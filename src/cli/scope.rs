@@ -44,6 +44,9 @@ impl Scope {
             changed.extend(files.iter().filter_map(|f| inside(&root, &absolute(f))));
             origin.push("given on the command line".to_string());
         }
+        // A report.xml or README.md beside the hub is neither a page nor a
+        // file pages depend on: it changes nothing the check reports.
+        changed.retain(|file| file.starts_with("content") || hub_wide(file));
         Ok(Some(Scope {
             changed,
             origin: origin.join(" or "),
@@ -144,10 +147,14 @@ fn changed_since_ref(root: &Path, reference: &str) -> Result<Vec<PathBuf>, Strin
     })?;
     // From where the branch left `reference`, so files changed on
     // `reference` since then are not counted as this branch's changes.
-    let diff = git(
+    // `-z`: names as they are, NUL-separated. Without it git quotes a name
+    // with non-ASCII letters, quotes or tabs ("\303\251vian.md"), which
+    // then matches no page.
+    let diff = git_bytes(
         root,
         &[
             "diff",
+            "-z",
             "--name-only",
             "--relative",
             "--merge-base",
@@ -155,17 +162,39 @@ fn changed_since_ref(root: &Path, reference: &str) -> Result<Vec<PathBuf>, Strin
             "--",
         ],
     )?;
-    let untracked = git(root, &["ls-files", "--others", "--exclude-standard"])?;
-    Ok(diff
-        .lines()
-        .chain(untracked.lines())
-        .filter(|line| !line.is_empty())
-        .map(PathBuf::from)
+    let untracked = git_bytes(root, &["ls-files", "-z", "--others", "--exclude-standard"])?;
+    Ok(nul_separated_paths(&diff)
+        .chain(nul_separated_paths(&untracked))
         .collect())
+}
+
+/// The paths of git's `-z` output.
+fn nul_separated_paths(output: &[u8]) -> impl Iterator<Item = PathBuf> + '_ {
+    output
+        .split(|&byte| byte == 0)
+        .filter(|name| !name.is_empty())
+        .map(path_from_bytes)
+}
+
+#[cfg(unix)]
+fn path_from_bytes(name: &[u8]) -> PathBuf {
+    use std::os::unix::ffi::OsStrExt;
+    PathBuf::from(std::ffi::OsStr::from_bytes(name))
+}
+
+/// Git for Windows writes names in UTF-8.
+#[cfg(not(unix))]
+fn path_from_bytes(name: &[u8]) -> PathBuf {
+    PathBuf::from(String::from_utf8_lossy(name).into_owned())
 }
 
 /// Runs git in `root`; its standard output, or what went wrong.
 fn git(root: &Path, args: &[&str]) -> Result<String, String> {
+    git_bytes(root, args).map(|out| String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Runs git in `root`; its standard output as bytes, or what went wrong.
+fn git_bytes(root: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
     let output = Command::new("git")
         .arg("-C")
         .arg(root)
@@ -173,7 +202,7 @@ fn git(root: &Path, args: &[&str]) -> Result<String, String> {
         .output()
         .map_err(|error| format!("could not run git ({error}); is it installed?"))?;
     if output.status.success() {
-        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+        Ok(output.stdout)
     } else {
         Err(format!(
             "`git {}` failed: {}",
