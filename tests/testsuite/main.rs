@@ -30,6 +30,7 @@ mod draughts;
 mod engine_cli;
 mod engine_perft;
 mod engine_props;
+mod every_error;
 mod fuzz_regressions;
 mod hostile;
 mod i18n;

@@ -110,7 +110,17 @@ const OPENING: &str = "(title and opening)";
 
 /// Fingerprints the source's words.
 pub fn fingerprint(words: &SourceWords) -> Fingerprint {
-    let sections = sections(words);
+    fingerprint_of(sections(words, Blocks::IdsOnly))
+}
+
+/// The fingerprint rulehub recorded before example and game blocks were
+/// left out of it: a translation that recorded it from the source as it is
+/// now is as current as one that records [`fingerprint`].
+fn legacy_fingerprint(words: &SourceWords) -> Fingerprint {
+    fingerprint_of(sections(words, Blocks::Whole))
+}
+
+fn fingerprint_of(sections: Vec<(String, String)>) -> Fingerprint {
     let mut whole = Fnv::new();
     for (heading, text) in &sections {
         whole.add(heading);
@@ -148,7 +158,7 @@ pub fn status(record: &Record, current: &Fingerprint, source: &SourceWords) -> S
     let Some(from) = record.translated_from else {
         return Status::Unknown;
     };
-    if from.trim() == current.hash {
+    if from.trim() == current.hash || from.trim() == legacy_fingerprint(source).hash {
         return Status::Ok;
     }
     let changes = match record.source_sections {
@@ -162,11 +172,17 @@ pub fn status(record: &Record, current: &Fingerprint, source: &SourceWords) -> S
 }
 
 fn compare(old: &[String], current: &Fingerprint, source: &SourceWords) -> Changes {
-    let headings: Vec<String> = sections(source).into_iter().map(|(h, _)| h).collect();
+    let headings: Vec<String> = sections(source, Blocks::IdsOnly)
+        .into_iter()
+        .map(|(h, _)| h)
+        .collect();
+    // A translation may have recorded its tokens the earlier way (see
+    // [`legacy_fingerprint`]): a section matching either is unchanged.
+    let legacy = legacy_fingerprint(source).sections;
     let mut changes = Changes::default();
     let mut matched = vec![false; old.len()];
-    for (token, heading) in current.sections.iter().zip(&headings) {
-        if let Some(i) = old.iter().position(|o| o == token) {
+    for ((token, legacy), heading) in current.sections.iter().zip(&legacy).zip(&headings) {
+        if let Some(i) = old.iter().position(|o| o == token || o == legacy) {
             matched[i] = true;
             continue;
         }
@@ -191,16 +207,30 @@ fn compare(old: &[String], current: &Fingerprint, source: &SourceWords) -> Chang
     changes
 }
 
+/// What of a worked-example or sample-game block counts in a fingerprint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Blocks {
+    /// Its fence and `id:` line: the data inside is the same in every
+    /// language (a translation shows it by id), so editing it leaves
+    /// translations current, while adding, removing or renaming a block
+    /// does not.
+    IdsOnly,
+    /// Every line, as fingerprints were first made.
+    Whole,
+}
+
 /// (heading text, section text) pairs; the first holds the title, summary
 /// and whatever precedes the first heading, under an empty heading.
 /// Whitespace at line ends is ignored, so re-saving a file in an editor
 /// that trims it does not make every translation outdated.
-fn sections(words: &SourceWords) -> Vec<(String, String)> {
+fn sections(words: &SourceWords, blocks: Blocks) -> Vec<(String, String)> {
     let mut out = vec![(
         String::new(),
         format!("{}\n{}\n", words.title, words.summary.unwrap_or("")),
     )];
     let mut fence: Option<String> = None;
+    // Inside an example or game block whose data does not count.
+    let mut data_block = false;
     for line in words.body.lines() {
         let trimmed = line.trim_start();
         let marker: String = trimmed
@@ -208,9 +238,17 @@ fn sections(words: &SourceWords) -> Vec<(String, String)> {
             .take_while(|&c| c == '`' || c == '~')
             .collect();
         match &fence {
-            Some(open) if trimmed.trim_end() == open.as_str() => fence = None,
+            Some(open) if trimmed.trim_end() == open.as_str() => {
+                fence = None;
+                data_block = false;
+            }
+            Some(_) if data_block && !trimmed.starts_with("id:") => continue,
             Some(_) => {}
-            None if marker.len() >= 3 => fence = Some(marker),
+            None if marker.len() >= 3 => {
+                let info = trimmed[marker.len()..].split_whitespace().next();
+                data_block = blocks == Blocks::IdsOnly && matches!(info, Some("example" | "game"));
+                fence = Some(marker);
+            }
             None => {
                 let is_heading = trimmed.starts_with('#')
                     && trimmed.trim_start_matches('#').starts_with(' ')
@@ -321,5 +359,55 @@ mod tests {
             status(&Record::default(), &now, &words(BODY)),
             Status::Unknown
         );
+    }
+
+    const WITH_EXAMPLE: &str = "Intro.\n\n## Capturing\n\nCustodial.\n\n```example\nid: pair\nmoves: [c3-c4]\n```\n\n```game short\n1. d1-d3\n```\n";
+
+    #[test]
+    fn editing_only_the_data_of_an_example_or_game_keeps_translations_current() {
+        let before = fingerprint(&words(WITH_EXAMPLE));
+        let data = WITH_EXAMPLE
+            .replace("moves: [c3-c4]", "moves: [c3-c5]")
+            .replace("1. d1-d3", "1. d1-d2");
+        assert_eq!(fingerprint(&words(&data)), before);
+        // The words around them still count, and so does which blocks
+        // there are.
+        let prose = WITH_EXAMPLE.replace("Custodial.", "Custodial capture.");
+        assert_ne!(fingerprint(&words(&prose)).hash, before.hash);
+        let renamed = WITH_EXAMPLE.replace("id: pair", "id: pair-capture");
+        assert_ne!(fingerprint(&words(&renamed)).hash, before.hash);
+        let added = format!("{WITH_EXAMPLE}\n```example\nid: more\n```\n");
+        assert_ne!(fingerprint(&words(&added)).hash, before.hash);
+        // Other code blocks are words like any.
+        let code = "Intro.\n\n```yaml\nmoves: [c3-c4]\n```\n";
+        assert_ne!(
+            fingerprint(&words(code)).hash,
+            fingerprint(&words(&code.replace("c3-c4", "c3-c5"))).hash
+        );
+    }
+
+    #[test]
+    fn a_translation_that_recorded_the_earlier_kind_of_hash_is_still_current() {
+        let source = words(WITH_EXAMPLE);
+        let legacy = legacy_fingerprint(&source);
+        let now = fingerprint(&source);
+        assert_ne!(
+            legacy.hash, now.hash,
+            "the example's data made a difference"
+        );
+        let record = Record {
+            translated_from: Some(&legacy.hash),
+            source_sections: Some(&legacy.sections),
+            stub: false,
+        };
+        assert_eq!(status(&record, &now, &source), Status::Ok);
+        // Once the source changes, it is outdated like any.
+        let changed = WITH_EXAMPLE.replace("Custodial.", "Custodial capture.");
+        let changed_words = words(&changed);
+        assert!(is_outdated(
+            &record,
+            &fingerprint(&changed_words),
+            &changed_words
+        ));
     }
 }
