@@ -236,7 +236,7 @@ impl Run<'_> {
         }
         if self.human() {
             if failed {
-                content_errors(diagnostics);
+                content_errors(diagnostics, self.verbosity);
             } else {
                 self.succeeded(verb, diagnostics, stats);
             }
@@ -336,9 +336,13 @@ fn lexical_absolute(path: &Path) -> PathBuf {
     normal
 }
 
-/// Prints every diagnostic of a failed run and the closing count.
-fn content_errors(diagnostics: &[Diagnostic]) {
-    report::print(diagnostics, MessageFormat::Human);
+/// Prints every diagnostic of a failed run and the closing count; with
+/// `--quiet`, the errors alone.
+fn content_errors(diagnostics: &[Diagnostic], verbosity: Verbosity) {
+    report::print_human(diagnostics, verbosity);
+    if verbosity == Verbosity::Quiet {
+        return;
+    }
     let (errors, warnings) = counts(diagnostics);
     let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
     if warnings > 0 {

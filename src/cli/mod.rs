@@ -40,7 +40,8 @@ pub const EXIT_USAGE: u8 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Print only errors.
+    /// Print only errors: no warnings, progress or summary lines (what a
+    /// command prints on stdout, such as a board's SVG, stays).
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     quiet: bool,
     /// Print more: every variant with its checked examples and translations.
@@ -125,15 +126,15 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Build(args) => build::build(&args, verbosity),
         Command::Check(args) => build::check(&args, verbosity),
-        Command::Serve(args) => serve::run(&args),
-        Command::New(args) => new::run(&args),
-        Command::Init(args) => init::run(&args),
-        Command::Translations(args) => translations::run(&args),
+        Command::Serve(args) => serve::run(&args, verbosity),
+        Command::New(args) => new::run(&args, verbosity),
+        Command::Init(args) => init::run(&args, verbosity),
+        Command::Translations(args) => translations::run(&args, verbosity),
         Command::Board(args) => board::run(&args),
-        Command::Perft(args) => perft::run(&args),
+        Command::Perft(args) => perft::run(&args, verbosity),
         Command::Replay(args) => replay::run(&args),
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
-        Command::Room(args) => room::run(&args),
+        Command::Room(args) => room::run(&args, verbosity),
     }
 }

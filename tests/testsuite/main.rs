@@ -38,6 +38,7 @@ mod layers;
 mod new;
 mod play_board;
 mod print_and_pager;
+mod quiet;
 mod room_server;
 mod sample_games;
 mod serve;
