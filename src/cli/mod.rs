@@ -14,10 +14,12 @@ mod junit;
 mod r#match;
 pub mod new;
 pub mod perft;
+mod presets;
 mod progress;
 pub mod replay;
 mod report;
 mod room;
+mod rules;
 mod scope;
 pub mod serve;
 mod translations;
@@ -88,6 +90,10 @@ enum Command {
         after_help = "Examples:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg\n  rulehub board --rules english-draughts --setup \"W:W21,K18:B1-12\" > board.svg"
     )]
     Board(board::BoardArgs),
+    /// Print every rule a preset sets, as a `rules:` block to paste into a
+    /// variant's `engine:` and change.
+    #[command(after_help = "Example:\n  rulehub rules copenhagen")]
+    Rules(rules::RulesArgs),
     /// Count move sequences from a position (engine self-test and speed check).
     #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
     Perft(perft::PerftArgs),
@@ -136,5 +142,6 @@ pub fn main() -> ExitCode {
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
         Command::Room(args) => room::run(&args, verbosity),
+        Command::Rules(args) => rules::run(&args),
     }
 }

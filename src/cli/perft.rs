@@ -7,15 +7,14 @@ use std::time::Instant;
 use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{self, CommandLineEngine, EngineRequest};
 
+use super::presets::PresetParser;
 use super::{EXIT_USAGE, Verbosity};
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// The rules preset: tafl (tablut-edge, tablut, brandubh, brandubh-weak,
-    /// tablut-corner, tablut-corner-hostile-edge, copenhagen, fetlar) or
-    /// draughts (english-draughts, international-draughts,
-    /// russian-draughts, brazilian-draughts).
-    #[arg(long, default_value = DEFAULT_PRESET)]
+    /// The rules preset, of any game family (`rulehub rules PRESET` prints
+    /// what it sets).
+    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
     pub rules: String,
     /// Count sequences of 1 up to this many moves.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]

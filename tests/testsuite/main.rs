@@ -40,6 +40,7 @@ mod play_board;
 mod print_and_pager;
 mod quiet;
 mod room_server;
+mod rules_cli;
 mod sample_games;
 mod serve;
 mod server_records;
