@@ -26,6 +26,11 @@ pub struct BuildArgs {
     /// Include pages marked `published: false`.
     #[arg(long)]
     drafts: bool,
+    /// Publish at this address instead of hub.yaml's `base_url` (links,
+    /// canonical addresses and the sitemap follow it), e.g. a preview's
+    /// `https://example.github.io/my-hub/`.
+    #[arg(long, value_name = "URL", value_parser = base_url)]
+    base_url: Option<String>,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -38,6 +43,10 @@ pub struct CheckArgs {
     /// Check pages marked `published: false` too.
     #[arg(long)]
     drafts: bool,
+    /// Check as if published at this address instead of hub.yaml's
+    /// `base_url` (as `build --base-url` does).
+    #[arg(long, value_name = "URL", value_parser = base_url)]
+    base_url: Option<String>,
     #[command(flatten)]
     report: ReportArgs,
     /// Treat warnings as errors: report them as errors and fail.
@@ -82,6 +91,7 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
+            base_url: args.base_url.clone(),
             ..BuildOptions::default()
         },
         &output,
@@ -124,6 +134,7 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
+            base_url: args.base_url.clone(),
             ..BuildOptions::default()
         },
         &bar,
@@ -301,6 +312,36 @@ fn usable_root(root: &Path) -> Result<(), String> {
             root.display()
         ))
     }
+}
+
+/// `--base-url`: an absolute http(s) address, ending in `/` (added when
+/// missing) so that its path is a folder the site's links go under.
+pub fn base_url(value: &str) -> Result<String, String> {
+    let example = "write the address the site is published at, e.g. `https://example.org/` or \
+                   `https://example.org/docs/`";
+    let rest = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| value.strip_prefix(scheme))
+        .ok_or_else(|| format!("not an http(s) address; {example}"))?;
+    let (host, _path) = rest.split_once('/').unwrap_or((rest, ""));
+    if host.is_empty() {
+        return Err(format!("the address names no host; {example}"));
+    }
+    if let Some(bad) = value.chars().find(|c| {
+        c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '"' | '<' | '>' | '\\')
+    }) {
+        return Err(format!(
+            "the address contains {bad:?}, which a base address cannot hold; {example}"
+        ));
+    }
+    if host.contains('@') {
+        return Err(format!("the address holds a user name; {example}"));
+    }
+    Ok(if value.ends_with('/') {
+        value.to_string()
+    } else {
+        format!("{value}/")
+    })
 }
 
 /// An output folder inside `content/` would be copied into the next site

@@ -38,6 +38,10 @@ pub struct ServeArgs {
     /// `room_server`, if any.
     #[arg(long, conflicts_with = "rooms_data")]
     no_rooms: bool,
+    /// Serve under this address's path instead of hub.yaml's `base_url`'s
+    /// (as `build --base-url` publishes); the preview keeps its own origin.
+    #[arg(long, value_name = "URL", value_parser = super::build::base_url)]
+    base_url: Option<String>,
 }
 
 pub fn run(args: &ServeArgs, verbosity: Verbosity) -> ExitCode {
@@ -47,6 +51,7 @@ pub fn run(args: &ServeArgs, verbosity: Verbosity) -> ExitCode {
         bind: args.bind,
         port: args.port,
         drafts: args.drafts,
+        base_url: args.base_url.clone(),
         rooms: (!args.no_rooms).then(|| {
             args.rooms_data
                 .clone()

@@ -14,6 +14,7 @@ mod diagram_common;
 mod fuzz_harness;
 
 mod ai_cli;
+mod base_url;
 mod ci_outputs;
 mod ci_workflows;
 mod cli_build;
