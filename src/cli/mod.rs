@@ -7,6 +7,7 @@
 mod ai;
 pub mod board;
 mod build;
+mod completions;
 mod excerpt;
 mod github;
 mod init;
@@ -113,6 +114,11 @@ enum Command {
         after_help = "Example:\n  rulehub room --data rooms-data --allow-origin http://localhost:1111"
     )]
     Room(room::RoomArgs),
+    /// Print a shell's completion script for rulehub on stdout.
+    #[command(
+        after_help = "Examples:\n  rulehub completions bash > ~/.local/share/bash-completion/completions/rulehub\n  rulehub completions zsh > \"${fpath[1]}/_rulehub\"\n  rulehub completions fish > ~/.config/fish/completions/rulehub.fish\n  rulehub completions powershell >> $PROFILE"
+    )]
+    Completions(completions::CompletionsArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -143,5 +149,6 @@ pub fn main() -> ExitCode {
         Command::Match(args) => r#match::run(&args),
         Command::Room(args) => room::run(&args, verbosity),
         Command::Rules(args) => rules::run(&args),
+        Command::Completions(args) => completions::run(&args),
     }
 }
