@@ -1,5 +1,6 @@
-//! An author's first minute: `rulehub init` starts a hub that builds, and
-//! `rulehub new` outside a hub says how to start one.
+//! An author's first minute: `rulehub init` starts a hub that builds (and
+//! that git can hold without its build output), and `rulehub new` outside
+//! a hub says how to start one.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -22,6 +23,7 @@ fn init_then_build_makes_a_site_with_a_checked_example() {
         .stderr(predicate::str::contains("content/tafl/my-tablut.md"));
     for file in [
         "hub.yaml",
+        ".gitignore",
         "content/_index.md",
         "content/tafl/_index.md",
         "content/tafl/my-tablut.md",
@@ -74,3 +76,52 @@ fn new_outside_a_hub_suggests_init() {
         .code(2)
         .stderr(predicate::str::contains("rulehub init"));
 }
+
+#[test]
+fn init_keeps_build_output_and_room_data_out_of_git() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hub = dir.path().join("my-hub");
+    rulehub()
+        .arg("init")
+        .arg(&hub)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(".gitignore"));
+    let ignore = std::fs::read_to_string(hub.join(".gitignore")).expect(".gitignore");
+    let patterns: Vec<&str> = ignore
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .collect();
+    assert_eq!(patterns, ["public/", "rooms-data/"], "{ignore}");
+    // The folders it names are the ones build and serve write by default.
+    rulehub()
+        .args(["build", "--root"])
+        .arg(&hub)
+        .assert()
+        .success();
+    assert!(hub.join("public/index.html").is_file());
+}
+
+#[test]
+fn init_hub_yaml_says_where_every_key_is_explained() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let hub = dir.path().join("my-hub");
+    rulehub().arg("init").arg(&hub).assert().success();
+    let yaml = std::fs::read_to_string(hub.join("hub.yaml")).expect("hub.yaml");
+    let first = yaml.lines().take(3).collect::<Vec<_>>().join("\n");
+    assert!(first.contains("docs/reference.md"), "{yaml}");
+    // The section it names exists in that document.
+    let reference =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/reference.md"))
+            .expect("docs/reference.md");
+    assert!(first.contains("\"hub.yaml\""), "{yaml}");
+    assert!(
+        reference.contains("\n## `hub.yaml`\n"),
+        "the section is there"
+    );
+    assert!(
+        !yaml.contains("README.md"),
+        "no pointer to a section README lacks"
+    );
+}
+
