@@ -121,14 +121,14 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     if let Err(message) = args.report.validate() {
         return usage_error(&message);
     }
+    if let Err(problem) = usable_root(&args.root) {
+        return usage_error(&problem);
+    }
     let scope = match Scope::from_args(&args.root, args.changed_since.as_deref(), &args.files) {
         Ok(scope) => scope,
         Err(message) => return usage_error(&message),
     };
     let started = Instant::now();
-    if let Err(problem) = usable_root(&args.root) {
-        return usage_error(&problem);
-    }
     let bar = PageBar::new("checking", args.report.human_on_terminal(), verbosity);
     let result = site::check(
         &args.root,
@@ -301,17 +301,33 @@ impl Run<'_> {
     }
 }
 
-/// A `--root` that is not a folder is a usage error (exit 2), not a
-/// problem of the hub's content.
+/// A `--root` that is not a folder, or a folder that is not a hub (it has
+/// neither hub.yaml nor content/), is a usage error (exit 2), not a problem
+/// of the hub's content: most likely rulehub ran in the wrong folder.
 fn usable_root(root: &Path) -> Result<(), String> {
-    if root.is_dir() {
-        Ok(())
-    } else {
-        Err(format!(
+    if !root.is_dir() {
+        return Err(format!(
             "`{}` is not a folder; pass the hub's folder with --root",
             root.display()
-        ))
+        ));
     }
+    if !root.join("hub.yaml").is_file() && !root.join("content").is_dir() {
+        // `init` starts hubs only in empty folders: name this one when it is.
+        let empty = std::fs::read_dir(root).is_ok_and(|mut entries| entries.next().is_none());
+        let start = if empty {
+            format!("`rulehub init {}`", root.display())
+        } else {
+            "`rulehub init my-hub` (a new folder)".to_string()
+        };
+        return Err(format!(
+            "`{}` is not a rulehub hub: it has neither a hub.yaml nor a content/ folder\n  \
+             = help: a hub is a folder with hub.yaml (its title, address and languages) and \
+             content/ (its pages); run rulehub in a hub, pass the hub's folder with --root, or \
+             start one with {start}",
+            root.display()
+        ));
+    }
+    Ok(())
 }
 
 /// `--base-url`: an absolute http(s) address, ending in `/` (added when

@@ -1,6 +1,6 @@
 //! An author's first minute: `rulehub init` starts a hub that builds (and
-//! that git can hold without its build output), and `rulehub new` outside
-//! a hub says how to start one.
+//! that git can hold without its build output), and `rulehub new`, `check`
+//! and `build` outside a hub say how to start one.
 
 use assert_cmd::Command;
 use predicates::prelude::*;
@@ -125,3 +125,46 @@ fn init_hub_yaml_says_where_every_key_is_explained() {
     );
 }
 
+#[test]
+fn check_and_build_outside_a_hub_exit_2_and_say_what_a_hub_is() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(dir.path().join("notes.txt"), "not a hub").expect("write");
+    for command in ["check", "build"] {
+        rulehub()
+            .args([command, "--root"])
+            .arg(dir.path())
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(
+                predicate::str::contains("is not a rulehub hub")
+                    .and(predicate::str::contains("hub.yaml"))
+                    .and(predicate::str::contains("content/"))
+                    .and(predicate::str::contains("rulehub init my-hub")),
+            );
+    }
+    assert!(!dir.path().join("public").exists(), "build wrote nothing");
+    // An empty folder: init can start the hub right there, and says so.
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).expect("mkdir");
+    rulehub()
+        .args(["check", "--quiet", "--root"])
+        .arg(&empty)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "rulehub init {}",
+            empty.display()
+        )));
+    // A folder with content/ but no hub.yaml is a hub with the defaults.
+    std::fs::create_dir_all(empty.join("content")).expect("mkdir");
+    let output = rulehub()
+        .args(["check", "--root"])
+        .arg(&empty)
+        .output()
+        .expect("runs");
+    assert!(
+        !String::from_utf8_lossy(&output.stderr).contains("is not a rulehub hub"),
+        "{output:?}"
+    );
+}
