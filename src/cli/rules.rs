@@ -21,9 +21,9 @@ pub fn run(args: &RulesArgs) -> ExitCode {
     match block(&args.preset) {
         Ok((family, yaml)) => {
             let text = format!(
-                "# Every rule the {family} preset `{preset}` sets. Paste this under a\n\
-                 # variant's `engine:`, keep `preset:` and the fields you change: a field\n\
-                 # left out keeps the preset's value.\n{yaml}",
+                "# Every rule the {family} preset `{preset}` sets. Paste this into a\n\
+                 # variant's `engine:` block, indented under it; keep `preset:` and the\n\
+                 # fields you change: a field left out keeps the preset's value.\n{yaml}",
                 preset = args.preset
             );
             let mut stdout = std::io::stdout().lock();
