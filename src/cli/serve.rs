@@ -69,6 +69,12 @@ pub fn run(args: &ServeArgs, verbosity: Verbosity) -> ExitCode {
                 serve::ServeError::Rooms(_) => {
                     eprintln!("help: `--no-rooms` serves the preview without a room server");
                 }
+                serve::ServeError::NotAHub(_) => {
+                    eprintln!(
+                        "help: a hub is a folder with hub.yaml and content/ (its pages); run rulehub \
+                         in a hub, pass the hub's folder with --root, or start one with `rulehub init`"
+                    );
+                }
                 _ => {}
             }
             return ExitCode::from(EXIT_USAGE);

@@ -724,3 +724,17 @@ fn serve_refuses_a_base_url_that_is_not_an_http_address() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("not an http(s) address"));
 }
+
+#[test]
+fn serve_outside_a_hub_exits_2_and_suggests_init() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = Command::new(env!("CARGO_BIN_EXE_rulehub"))
+        .args(["serve", "--port", "0", "--no-rooms", "--root"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no `content/` folder"), "{stderr}");
+    assert!(stderr.contains("rulehub init"), "{stderr}");
+}
