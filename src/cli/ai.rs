@@ -8,12 +8,14 @@ use rulehub::engine::ai::{Deadline, Level, Limits};
 use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{CommandLineEngine, EngineRequest, Thought};
 
+use super::presets::PresetParser;
 use super::{EXIT_CONTENT, EXIT_USAGE};
 
 #[derive(clap::Args)]
 pub struct AiArgs {
-    /// The rules preset (see `rulehub perft --help` for the list).
-    #[arg(long, default_value = DEFAULT_PRESET)]
+    /// The rules preset, of any game family (`rulehub rules PRESET` prints
+    /// what it sets).
+    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
     pub rules: String,
     /// Start from this setup instead of the preset's (the board size is read
     /// from the setup).

@@ -14,6 +14,7 @@ use rulehub::engine::tafl::Position;
 use rulehub::family::{self, SetupBoard, tafl};
 use rulehub::hub::front_matter;
 
+use super::presets::PresetParser;
 use super::report::{self, MessageFormat};
 use super::{EXIT_CONTENT, EXIT_USAGE};
 
@@ -28,10 +29,10 @@ pub struct BoardArgs {
     /// `B:W21-32:B1-12`. Default with `--rules`: the preset's start.
     #[arg(long, required_unless_present = "rules")]
     pub setup: Option<String>,
-    /// A rules preset (see `rulehub perft --help`): draw its board as a page
-    /// of its family draws it without a `render` block (a tafl preset's
-    /// throne, corners and camps; draughts' square numbers).
-    #[arg(long, value_name = "PRESET", conflicts_with_all = ["rows", "cols"])]
+    /// A rules preset, of any game family: draw its board as a page of its
+    /// family draws it without a `render` block (a tafl preset's throne,
+    /// corners and camps; draughts' square numbers).
+    #[arg(long, value_name = "PRESET", conflicts_with_all = ["rows", "cols"], value_parser = PresetParser)]
     pub rules: Option<String>,
     /// Board rows (default: the number of rows in the setup).
     #[arg(long)]

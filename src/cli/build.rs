@@ -26,6 +26,11 @@ pub struct BuildArgs {
     /// Include pages marked `published: false`.
     #[arg(long)]
     drafts: bool,
+    /// Publish at this address instead of hub.yaml's `base_url` (links,
+    /// canonical addresses and the sitemap follow it), e.g. a preview's
+    /// `https://example.github.io/my-hub/`.
+    #[arg(long, value_name = "URL", value_parser = base_url)]
+    base_url: Option<String>,
     #[command(flatten)]
     report: ReportArgs,
 }
@@ -38,6 +43,10 @@ pub struct CheckArgs {
     /// Check pages marked `published: false` too.
     #[arg(long)]
     drafts: bool,
+    /// Check as if published at this address instead of hub.yaml's
+    /// `base_url` (as `build --base-url` does).
+    #[arg(long, value_name = "URL", value_parser = base_url)]
+    base_url: Option<String>,
     #[command(flatten)]
     report: ReportArgs,
     /// Treat warnings as errors: report them as errors and fail.
@@ -82,6 +91,7 @@ pub fn build(args: &BuildArgs, verbosity: Verbosity) -> ExitCode {
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
+            base_url: args.base_url.clone(),
             ..BuildOptions::default()
         },
         &output,
@@ -111,19 +121,20 @@ pub fn check(args: &CheckArgs, verbosity: Verbosity) -> ExitCode {
     if let Err(message) = args.report.validate() {
         return usage_error(&message);
     }
+    if let Err(problem) = usable_root(&args.root) {
+        return usage_error(&problem);
+    }
     let scope = match Scope::from_args(&args.root, args.changed_since.as_deref(), &args.files) {
         Ok(scope) => scope,
         Err(message) => return usage_error(&message),
     };
     let started = Instant::now();
-    if let Err(problem) = usable_root(&args.root) {
-        return usage_error(&problem);
-    }
     let bar = PageBar::new("checking", args.report.human_on_terminal(), verbosity);
     let result = site::check(
         &args.root,
         &BuildOptions {
             drafts: args.drafts,
+            base_url: args.base_url.clone(),
             ..BuildOptions::default()
         },
         &bar,
@@ -236,7 +247,7 @@ impl Run<'_> {
         }
         if self.human() {
             if failed {
-                content_errors(diagnostics);
+                content_errors(diagnostics, self.verbosity);
             } else {
                 self.succeeded(verb, diagnostics, stats);
             }
@@ -290,17 +301,63 @@ impl Run<'_> {
     }
 }
 
-/// A `--root` that is not a folder is a usage error (exit 2), not a
-/// problem of the hub's content.
+/// A `--root` that is not a folder, or a folder that is not a hub (it has
+/// neither hub.yaml nor content/), is a usage error (exit 2), not a problem
+/// of the hub's content: most likely rulehub ran in the wrong folder.
 fn usable_root(root: &Path) -> Result<(), String> {
-    if root.is_dir() {
-        Ok(())
-    } else {
-        Err(format!(
+    if !root.is_dir() {
+        return Err(format!(
             "`{}` is not a folder; pass the hub's folder with --root",
             root.display()
-        ))
+        ));
     }
+    if !root.join("hub.yaml").is_file() && !root.join("content").is_dir() {
+        // `init` starts hubs only in empty folders: name this one when it is.
+        let empty = std::fs::read_dir(root).is_ok_and(|mut entries| entries.next().is_none());
+        let start = if empty {
+            format!("`rulehub init {}`", root.display())
+        } else {
+            "`rulehub init my-hub` (a new folder)".to_string()
+        };
+        return Err(format!(
+            "`{}` is not a rulehub hub: it has neither a hub.yaml nor a content/ folder\n  \
+             = help: a hub is a folder with hub.yaml (its title, address and languages) and \
+             content/ (its pages); run rulehub in a hub, pass the hub's folder with --root, or \
+             start one with {start}",
+            root.display()
+        ));
+    }
+    Ok(())
+}
+
+/// `--base-url`: an absolute http(s) address, ending in `/` (added when
+/// missing) so that its path is a folder the site's links go under.
+pub fn base_url(value: &str) -> Result<String, String> {
+    let example = "write the address the site is published at, e.g. `https://example.org/` or \
+                   `https://example.org/docs/`";
+    let rest = ["https://", "http://"]
+        .iter()
+        .find_map(|scheme| value.strip_prefix(scheme))
+        .ok_or_else(|| format!("not an http(s) address; {example}"))?;
+    let (host, _path) = rest.split_once('/').unwrap_or((rest, ""));
+    if host.is_empty() {
+        return Err(format!("the address names no host; {example}"));
+    }
+    if let Some(bad) = value.chars().find(|c| {
+        c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '"' | '<' | '>' | '\\')
+    }) {
+        return Err(format!(
+            "the address contains {bad:?}, which a base address cannot hold; {example}"
+        ));
+    }
+    if host.contains('@') {
+        return Err(format!("the address holds a user name; {example}"));
+    }
+    Ok(if value.ends_with('/') {
+        value.to_string()
+    } else {
+        format!("{value}/")
+    })
 }
 
 /// An output folder inside `content/` would be copied into the next site
@@ -336,9 +393,13 @@ fn lexical_absolute(path: &Path) -> PathBuf {
     normal
 }
 
-/// Prints every diagnostic of a failed run and the closing count.
-fn content_errors(diagnostics: &[Diagnostic]) {
-    report::print(diagnostics, MessageFormat::Human);
+/// Prints every diagnostic of a failed run and the closing count; with
+/// `--quiet`, the errors alone.
+fn content_errors(diagnostics: &[Diagnostic], verbosity: Verbosity) {
+    report::print_human(diagnostics, verbosity);
+    if verbosity == Verbosity::Quiet {
+        return;
+    }
     let (errors, warnings) = counts(diagnostics);
     let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
     if warnings > 0 {

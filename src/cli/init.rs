@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use rulehub::scaffold;
 
-use super::EXIT_USAGE;
 use super::report::{self, MessageFormat};
+use super::{EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
 pub struct InitArgs {
@@ -16,8 +16,9 @@ pub struct InitArgs {
     dir: PathBuf,
 }
 
-pub fn run(args: &InitArgs) -> ExitCode {
+pub fn run(args: &InitArgs, verbosity: Verbosity) -> ExitCode {
     match scaffold::init(&args.dir) {
+        Ok(_) if verbosity == Verbosity::Quiet => ExitCode::SUCCESS,
         Ok(files) => {
             for file in files {
                 eprintln!("created {}", args.dir.join(file).display());

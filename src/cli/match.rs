@@ -12,11 +12,13 @@ use rulehub::family::{CommandLineEngine, EngineRequest};
 
 use super::EXIT_USAGE;
 use super::ai::think;
+use super::presets::PresetParser;
 
 #[derive(clap::Args)]
 pub struct MatchArgs {
-    /// The rules preset (see `rulehub perft --help` for the list).
-    #[arg(long, default_value = DEFAULT_PRESET)]
+    /// The rules preset, of any game family (`rulehub rules PRESET` prints
+    /// what it sets).
+    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
     pub rules: String,
     /// Who plays the attackers (tafl): an AI level (easy, normal, hard) or `random`.
     #[arg(long, value_parser = parse_player)]

@@ -7,6 +7,7 @@
 mod ai;
 pub mod board;
 mod build;
+mod completions;
 mod excerpt;
 mod github;
 mod init;
@@ -14,10 +15,12 @@ mod junit;
 mod r#match;
 pub mod new;
 pub mod perft;
+mod presets;
 mod progress;
 pub mod replay;
 mod report;
 mod room;
+mod rules;
 mod scope;
 pub mod serve;
 mod translations;
@@ -40,7 +43,8 @@ pub const EXIT_USAGE: u8 = 2;
 struct Cli {
     #[command(subcommand)]
     command: Command,
-    /// Print only errors.
+    /// Print only errors: no warnings, progress or summary lines (what a
+    /// command prints on stdout, such as a board's SVG, stays).
     #[arg(short, long, global = true, conflicts_with = "verbose")]
     quiet: bool,
     /// Print more: every variant with its checked examples and translations.
@@ -87,6 +91,10 @@ enum Command {
         after_help = "Examples:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg\n  rulehub board --rules english-draughts --setup \"W:W21,K18:B1-12\" > board.svg"
     )]
     Board(board::BoardArgs),
+    /// Print every rule a preset sets, as a `rules:` block to paste into a
+    /// variant's `engine:` and change.
+    #[command(after_help = "Example:\n  rulehub rules copenhagen")]
+    Rules(rules::RulesArgs),
     /// Count move sequences from a position (engine self-test and speed check).
     #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
     Perft(perft::PerftArgs),
@@ -106,6 +114,11 @@ enum Command {
         after_help = "Example:\n  rulehub room --data rooms-data --allow-origin http://localhost:1111"
     )]
     Room(room::RoomArgs),
+    /// Print a shell's completion script for rulehub on stdout.
+    #[command(
+        after_help = "Examples:\n  rulehub completions bash > ~/.local/share/bash-completion/completions/rulehub\n  rulehub completions zsh > \"${fpath[1]}/_rulehub\"\n  rulehub completions fish > ~/.config/fish/completions/rulehub.fish\n  rulehub completions powershell >> $PROFILE"
+    )]
+    Completions(completions::CompletionsArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -125,15 +138,17 @@ pub fn main() -> ExitCode {
     match cli.command {
         Command::Build(args) => build::build(&args, verbosity),
         Command::Check(args) => build::check(&args, verbosity),
-        Command::Serve(args) => serve::run(&args),
-        Command::New(args) => new::run(&args),
-        Command::Init(args) => init::run(&args),
-        Command::Translations(args) => translations::run(&args),
+        Command::Serve(args) => serve::run(&args, verbosity),
+        Command::New(args) => new::run(&args, verbosity),
+        Command::Init(args) => init::run(&args, verbosity),
+        Command::Translations(args) => translations::run(&args, verbosity),
         Command::Board(args) => board::run(&args),
-        Command::Perft(args) => perft::run(&args),
+        Command::Perft(args) => perft::run(&args, verbosity),
         Command::Replay(args) => replay::run(&args),
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
-        Command::Room(args) => room::run(&args),
+        Command::Room(args) => room::run(&args, verbosity),
+        Command::Rules(args) => rules::run(&args),
+        Command::Completions(args) => completions::run(&args),
     }
 }

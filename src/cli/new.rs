@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use rulehub::scaffold;
 
-use super::EXIT_USAGE;
 use super::report::{self, MessageFormat};
+use super::{EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
 pub struct NewArgs {
@@ -26,7 +26,7 @@ pub struct NewArgs {
     root: PathBuf,
 }
 
-pub fn run(args: &NewArgs) -> ExitCode {
+pub fn run(args: &NewArgs, verbosity: Verbosity) -> ExitCode {
     let request = scaffold::Request {
         root: &args.root,
         target: &args.target,
@@ -34,6 +34,7 @@ pub fn run(args: &NewArgs) -> ExitCode {
         lang: args.lang.as_deref(),
     };
     match scaffold::create(&request) {
+        Ok(_) if verbosity == Verbosity::Quiet => ExitCode::SUCCESS,
         Ok(path) => {
             eprintln!("created {}", path.display());
             if args.lang.is_none() {

@@ -7,15 +7,14 @@ use std::time::Instant;
 use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{self, CommandLineEngine, EngineRequest};
 
-use super::EXIT_USAGE;
+use super::presets::PresetParser;
+use super::{EXIT_USAGE, Verbosity};
 
 #[derive(clap::Args)]
 pub struct PerftArgs {
-    /// The rules preset: tafl (tablut-edge, tablut, brandubh, brandubh-weak,
-    /// tablut-corner, tablut-corner-hostile-edge, copenhagen, fetlar) or
-    /// draughts (english-draughts, international-draughts,
-    /// russian-draughts, brazilian-draughts).
-    #[arg(long, default_value = DEFAULT_PRESET)]
+    /// The rules preset, of any game family (`rulehub rules PRESET` prints
+    /// what it sets).
+    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
     pub rules: String,
     /// Count sequences of 1 up to this many moves.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
@@ -32,7 +31,7 @@ pub struct PerftArgs {
     pub to_move: Option<String>,
 }
 
-pub fn run(args: &PerftArgs) -> ExitCode {
+pub fn run(args: &PerftArgs, verbosity: Verbosity) -> ExitCode {
     let request = EngineRequest {
         setup: args.setup.as_deref(),
         to_move: args.to_move.as_deref(),
@@ -48,14 +47,17 @@ pub fn run(args: &PerftArgs) -> ExitCode {
     for depth in 1..=args.depth {
         let started = Instant::now();
         let nodes = engine.perft(depth);
-        report(depth, nodes, started.elapsed().as_secs_f64());
+        report(depth, nodes, started.elapsed().as_secs_f64(), verbosity);
     }
     ExitCode::SUCCESS
 }
 
-/// The count on stdout, the time and rate on stderr.
-fn report(depth: u32, nodes: u64, seconds: f64) {
+/// The count on stdout, the time and rate on stderr (unless quiet).
+fn report(depth: u32, nodes: u64, seconds: f64, verbosity: Verbosity) {
     println!("depth {depth}: {nodes}");
+    if verbosity == Verbosity::Quiet {
+        return;
+    }
     let rate = if seconds > 0.0 {
         nodes as f64 / seconds
     } else {

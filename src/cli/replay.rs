@@ -14,16 +14,15 @@ use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{EngineRequest, Replay, ReplayStop, ReplayedMove};
 use serde_json::json;
 
+use super::presets::PresetParser;
 use super::report::MessageFormat;
 use super::{EXIT_CONTENT, EXIT_USAGE};
 
 #[derive(clap::Args)]
 pub struct ReplayArgs {
-    /// The rules preset: tafl (tablut-edge, tablut, brandubh, brandubh-weak,
-    /// tablut-corner, tablut-corner-hostile-edge, copenhagen, fetlar) or
-    /// draughts (english-draughts, international-draughts,
-    /// russian-draughts, brazilian-draughts).
-    #[arg(long, default_value = DEFAULT_PRESET)]
+    /// The rules preset, of any game family (`rulehub rules PRESET` prints
+    /// what it sets).
+    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
     pub rules: String,
     /// Start from this setup instead of the preset's (the board size is read
     /// from the setup).

@@ -13,6 +13,7 @@ use miette::{
 use rulehub::diagnostic::{Diagnostic, Severity};
 use rulehub::inventory::Inventory;
 
+use super::Verbosity;
 use super::excerpt::Excerpt;
 use super::{github, junit};
 
@@ -129,6 +130,21 @@ pub fn shown_path(root: &Path, file: &Path) -> String {
 
 fn use_colour() -> bool {
     std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Prints diagnostics for people on stderr: every one, or with `--quiet`
+/// the errors alone.
+pub fn print_human(diagnostics: &[Diagnostic], verbosity: Verbosity) {
+    if verbosity == Verbosity::Quiet {
+        let errors: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
+        print(&errors, MessageFormat::Human);
+    } else {
+        print(diagnostics, MessageFormat::Human);
+    }
 }
 
 /// Prints every diagnostic in the chosen format.

@@ -13,7 +13,7 @@ use clap::Args;
 use rulehub_room::fanout::{FanOut, Local};
 use rulehub_room::{Config, Journal, Limits, RedisStore, RoomServer, Store, origin_of};
 
-use super::EXIT_USAGE;
+use super::{EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
 pub struct RoomArgs {
@@ -67,7 +67,7 @@ fn parse_message_limit(text: &str) -> Result<usize, String> {
     }
 }
 
-pub fn run(args: &RoomArgs) -> ExitCode {
+pub fn run(args: &RoomArgs, verbosity: Verbosity) -> ExitCode {
     let config = match config(args) {
         Ok(config) => config,
         Err(message) => {
@@ -85,7 +85,7 @@ pub fn run(args: &RoomArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    runtime.block_on(serve(args, config))
+    runtime.block_on(serve(args, config, verbosity))
 }
 
 fn config(args: &RoomArgs) -> Result<Config, String> {
@@ -124,7 +124,7 @@ fn config(args: &RoomArgs) -> Result<Config, String> {
     })
 }
 
-async fn serve(args: &RoomArgs, config: Config) -> ExitCode {
+async fn serve(args: &RoomArgs, config: Config, verbosity: Verbosity) -> ExitCode {
     let (store, fanout, kept): (Arc<dyn Store>, Arc<dyn FanOut>, String) = match &args.redis {
         Some(url) => match RedisStore::open(url, config.limits.idle_expiry) {
             Ok(store) => {
@@ -161,13 +161,15 @@ async fn serve(args: &RoomArgs, config: Config) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    for code in &opened.truncated {
-        eprintln!(
-            "warning: room {code}: the journal ended in a half-written record (a crash mid-write); it was cut back to the last whole one"
-        );
-    }
-    for (what, why) in &opened.unreadable {
-        eprintln!("warning: {what}: not restored: {why}");
+    if verbosity != Verbosity::Quiet {
+        for code in &opened.truncated {
+            eprintln!(
+                "warning: room {code}: the journal ended in a half-written record (a crash mid-write); it was cut back to the last whole one"
+            );
+        }
+        for (what, why) in &opened.unreadable {
+            eprintln!("warning: {what}: not restored: {why}");
+        }
     }
     let listener = match tokio::net::TcpListener::bind(args.listen).await {
         Ok(listener) => listener,

@@ -9,8 +9,8 @@ use clap::Args;
 use rulehub::diagnostic::Diagnostic;
 use rulehub::serve::{self, Event, Options, Server};
 
-use super::EXIT_USAGE;
 use super::report::{self, MessageFormat, counts, plural};
+use super::{EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
 pub struct ServeArgs {
@@ -38,15 +38,20 @@ pub struct ServeArgs {
     /// `room_server`, if any.
     #[arg(long, conflicts_with = "rooms_data")]
     no_rooms: bool,
+    /// Serve under this address's path instead of hub.yaml's `base_url`'s
+    /// (as `build --base-url` publishes); the preview keeps its own origin.
+    #[arg(long, value_name = "URL", value_parser = super::build::base_url)]
+    base_url: Option<String>,
 }
 
-pub fn run(args: &ServeArgs) -> ExitCode {
+pub fn run(args: &ServeArgs, verbosity: Verbosity) -> ExitCode {
     crate::keep_freed_memory();
     let options = Options {
         root: args.root.clone(),
         bind: args.bind,
         port: args.port,
         drafts: args.drafts,
+        base_url: args.base_url.clone(),
         rooms: (!args.no_rooms).then(|| {
             args.rooms_data
                 .clone()
@@ -64,6 +69,12 @@ pub fn run(args: &ServeArgs) -> ExitCode {
                 serve::ServeError::Rooms(_) => {
                     eprintln!("help: `--no-rooms` serves the preview without a room server");
                 }
+                serve::ServeError::NotAHub(_) => {
+                    eprintln!(
+                        "help: a hub is a folder with hub.yaml and content/ (its pages); run rulehub \
+                         in a hub, pass the hub's folder with --root, or start one with `rulehub init`"
+                    );
+                }
                 _ => {}
             }
             return ExitCode::from(EXIT_USAGE);
@@ -72,13 +83,15 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     let mut last_warnings: Vec<Diagnostic> = Vec::new();
     // The first event is the first build; report it before the address.
     if let Ok(event) = server.events().recv() {
-        report_event(&args.root, event, &mut last_warnings);
+        report_event(&args.root, event, &mut last_warnings, verbosity);
     }
     let url = server.url();
     println!("serving {} at {url} (Ctrl-C to stop)", args.root.display());
     if let Some(rooms) = server.rooms() {
-        for warning in &rooms.warnings {
-            eprintln!("warning: {warning}");
+        if verbosity != Verbosity::Quiet {
+            for warning in &rooms.warnings {
+                eprintln!("warning: {warning}");
+            }
         }
         println!(
             "rooms for \"Invite a friend\" at {} (data in {}, {} restored; --no-rooms turns them off)",
@@ -88,7 +101,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         );
     }
     let _ = std::io::stdout().flush();
-    if !args.bind.is_loopback() {
+    if !args.bind.is_loopback() && verbosity != Verbosity::Quiet {
         eprintln!(
             "warning: listening on {}: anyone on the network can read the preview",
             args.bind
@@ -98,7 +111,7 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         open_browser(&url);
     }
     while let Ok(event) = server.events().recv() {
-        report_event(&args.root, event, &mut last_warnings);
+        report_event(&args.root, event, &mut last_warnings, verbosity);
     }
     // The events end only when the watcher thread ends, which it does not
     // on its own: the preview can no longer follow edits.
@@ -106,8 +119,17 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     ExitCode::from(EXIT_USAGE)
 }
 
-fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) {
+/// Reports a build: warnings (when they changed) and a summary line, or
+/// the errors; with `--quiet`, only the errors.
+fn report_event(
+    root: &Path,
+    event: Event,
+    last_warnings: &mut Vec<Diagnostic>,
+    verbosity: Verbosity,
+) {
+    let quiet = verbosity == Verbosity::Quiet;
     match event {
+        Event::Built { .. } | Event::WatchError(_) if quiet => {}
         Event::Built {
             stats,
             warnings,
@@ -148,9 +170,12 @@ fn report_event(root: &Path, event: Event, last_warnings: &mut Vec<Diagnostic>) 
             elapsed,
             changed,
         } => {
-            report::print(&diagnostics, MessageFormat::Human);
-            let (errors, warnings) = counts(&diagnostics);
+            report::print_human(&diagnostics, verbosity);
             last_warnings.clear();
+            if quiet {
+                return;
+            }
+            let (errors, warnings) = counts(&diagnostics);
             let mut line = format!("error: the hub has {}", plural(errors, "error", "errors"));
             if warnings > 0 {
                 line.push_str(&format!(" and {}", plural(warnings, "warning", "warnings")));

@@ -10,7 +10,7 @@ use rulehub::hub::{self, LoadOptions};
 use rulehub::translations;
 
 use super::report::{self, MessageFormat};
-use super::{EXIT_CONTENT, EXIT_USAGE};
+use super::{EXIT_CONTENT, EXIT_USAGE, Verbosity};
 
 #[derive(Args)]
 pub struct TranslationsArgs {
@@ -32,9 +32,9 @@ enum StatusFormat {
     Json,
 }
 
-pub fn run(args: &TranslationsArgs) -> ExitCode {
+pub fn run(args: &TranslationsArgs, verbosity: Verbosity) -> ExitCode {
     if !args.mark_current.is_empty() {
-        return mark(args);
+        return mark(args, verbosity);
     }
     if !args.root.join("content").is_dir() {
         eprintln!(
@@ -46,7 +46,7 @@ pub fn run(args: &TranslationsArgs) -> ExitCode {
     let hub = match hub::load(&args.root, &LoadOptions { drafts: true }) {
         Ok((hub, _)) => hub,
         Err(diagnostics) => {
-            report::print(&diagnostics, MessageFormat::Human);
+            report::print_human(&diagnostics, verbosity);
             return ExitCode::from(EXIT_CONTENT);
         }
     };
@@ -64,11 +64,14 @@ pub fn run(args: &TranslationsArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn mark(args: &TranslationsArgs) -> ExitCode {
+fn mark(args: &TranslationsArgs, verbosity: Verbosity) -> ExitCode {
     let mut problems = Vec::new();
     for file in &args.mark_current {
         match translations::mark_current(&args.root, file) {
-            Ok(path) => eprintln!("marked current: {}", path.display()),
+            Ok(path) if verbosity != Verbosity::Quiet => {
+                eprintln!("marked current: {}", path.display());
+            }
+            Ok(_) => {}
             Err(problem) => problems.push(problem),
         }
     }

@@ -8,13 +8,24 @@ use super::{NewVariant, Target, variant_file};
 use crate::diagnostic::Diagnostic;
 use crate::family::GameFamily as _;
 
-const HUB_YAML: &str = "\
-# The hub's settings: see README.md (\"Configuration\") for every key.
+/// The settings of a new hub, after the comment that says where every key
+/// is explained ([`hub_yaml`]).
+const HUB_YAML_SETTINGS: &str = "\
 title: \"My rules hub\"
-# The address the site is published at; links and the sitemap use it.
+# The address the site is published at; links and the sitemap use it
+# (`rulehub build --base-url URL` publishes elsewhere without editing it).
 base_url: \"https://example.org/\"
 # The first language is the default; add more (e.g. [en, cs]) to translate.
 languages: [en]
+";
+
+/// What git should leave out of a hub: the built site (`rulehub build`'s
+/// default output) and the rooms `rulehub serve`'s room server keeps.
+const GITIGNORE: &str = "\
+# Built by `rulehub build`; CI builds it again.
+public/
+# Rooms and games of the room server beside `rulehub serve`.
+rooms-data/
 ";
 
 const HOME: &str = "\
@@ -66,8 +77,10 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         from: None,
         starter: crate::family::tafl::Tafl.starter(),
     });
-    let files: [(&str, &str); 4] = [
-        ("hub.yaml", HUB_YAML),
+    let hub_yaml = hub_yaml();
+    let files: [(&str, &str); 5] = [
+        ("hub.yaml", &hub_yaml),
+        (".gitignore", GITIGNORE),
         ("content/_index.md", HOME),
         ("content/tafl/_index.md", FAMILY),
         ("content/tafl/my-tablut.md", &variant),
@@ -86,4 +99,21 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
         written.push(PathBuf::from(relative));
     }
     Ok(written)
+}
+
+/// A new hub's hub.yaml: a comment pointing at the reference that explains
+/// every key (with its address once the package names its repository),
+/// then the settings.
+fn hub_yaml() -> String {
+    let repository = env!("CARGO_PKG_REPOSITORY").trim_end_matches('/');
+    let reference = if repository.is_empty() {
+        "rulehub's docs/reference.md".to_string()
+    } else {
+        format!("rulehub's docs/reference.md ({repository})")
+    };
+    format!(
+        "# The hub's settings. Every key, its default and what it does is in\n\
+         # {reference}, section \"hub.yaml\".\n\
+         {HUB_YAML_SETTINGS}"
+    )
 }

@@ -49,6 +49,10 @@ pub struct Options {
     /// folder; `None` runs none (pages then name hub.yaml's `room_server`,
     /// if any).
     pub rooms: Option<PathBuf>,
+    /// Serve under this address's path instead of `base_url`'s (`serve
+    /// --base-url`, to preview a site published under another folder); the
+    /// origin is always this server's.
+    pub base_url: Option<String>,
 }
 
 impl Default for Options {
@@ -59,6 +63,7 @@ impl Default for Options {
             port: 1111,
             drafts: false,
             rooms: None,
+            base_url: None,
         }
     }
 }
@@ -201,6 +206,7 @@ impl Server {
                 &root,
                 &BuildOptions {
                     drafts: options.drafts,
+                    base_url: options.base_url.clone(),
                     origin: Some(local_origin(addr)),
                     room_server: rooms.as_ref().map(|r| r.info.url.clone()),
                 },

@@ -36,6 +36,9 @@ use theme::Theme;
 pub struct BuildOptions {
     /// Include pages marked `published: false`.
     pub drafts: bool,
+    /// Publish at this address instead of hub.yaml's `base_url` (`build
+    /// --base-url`): an absolute http(s) address ending in `/`.
+    pub base_url: Option<String>,
     /// Publish at this origin (`http://127.0.0.1:1111`) instead of the one in
     /// `base_url`, keeping its path: `rulehub serve` uses it so canonical,
     /// hreflang and sitemap addresses point at the local server.
@@ -266,6 +269,9 @@ fn prepare_with(
         Some(cache) => hub::load_cached(root, &load_options, cache)?,
         None => hub::load(root, &load_options)?,
     };
+    if let Some(url) = &options.base_url {
+        hub.config.base_url = url.clone();
+    }
     if let Some(origin) = &options.origin {
         hub.config.base_url = format!(
             "{}{}/",

@@ -164,9 +164,12 @@ impl Served {
             });
             if let Some(start) = line.find("http://") {
                 let url = line[start..].split_whitespace().next().expect("url");
+                // `http://127.0.0.1:PORT/` or, under a base path, `…/docs/`.
                 let host = url
                     .trim_start_matches("http://")
-                    .trim_end_matches('/')
+                    .split('/')
+                    .next()
+                    .unwrap_or_default()
                     .to_string();
                 assert!(host.starts_with("127.0.0.1:"), "loopback by default: {url}");
                 served.addr = host.parse().expect("socket address");
@@ -670,4 +673,68 @@ fn no_rooms_runs_no_room_server_and_pages_offer_no_room_mode() {
         "nothing is said about rooms"
     );
     assert!(!hub.path().join("rooms-data").exists());
+}
+
+#[test]
+fn base_url_serves_the_preview_under_its_path_at_the_local_origin() {
+    let hub = hub();
+    let served = Served::start_with(
+        hub.path(),
+        &[
+            "--no-rooms".as_ref(),
+            "--base-url".as_ref(),
+            "https://rules.example.net/docs".as_ref(),
+        ],
+    );
+    let page = served.get("/docs/tafl/mini/");
+    assert_eq!(page.status, 200);
+    let canonical = format!(
+        "<link rel=\"canonical\" href=\"http://{}/docs/tafl/mini/\">",
+        served.addr
+    );
+    assert!(page.body.contains(&canonical), "{}", page.body);
+    assert!(page.body.contains("href=\"/docs/assets/style.css\""));
+    assert!(
+        !page.body.contains("rules.example.net"),
+        "the origin stays local"
+    );
+    assert_ne!(
+        served.get("/tafl/mini/").status,
+        200,
+        "nothing outside the path"
+    );
+}
+
+#[test]
+fn serve_refuses_a_base_url_that_is_not_an_http_address() {
+    let hub = hub();
+    let output = Command::new(env!("CARGO_BIN_EXE_rulehub"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--no-rooms",
+            "--base-url",
+            "docs/",
+            "--root",
+        ])
+        .arg(hub.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not an http(s) address"));
+}
+
+#[test]
+fn serve_outside_a_hub_exits_2_and_suggests_init() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let output = Command::new(env!("CARGO_BIN_EXE_rulehub"))
+        .args(["serve", "--port", "0", "--no-rooms", "--root"])
+        .arg(dir.path())
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("no `content/` folder"), "{stderr}");
+    assert!(stderr.contains("rulehub init"), "{stderr}");
 }

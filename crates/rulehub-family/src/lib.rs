@@ -70,6 +70,13 @@ pub trait GameFamily: Sync {
     /// Names of the rule presets, for "did you mean" and `rulehub new`.
     fn preset_names(&self) -> Vec<&'static str>;
 
+    /// Every rule field the preset `preset` sets, as YAML text: a mapping
+    /// with the keys a page's `engine.rules` map takes, in the family's
+    /// order, so that written as overrides of the preset (or without it)
+    /// it resolves to the same rules. `None` when `preset` is not this
+    /// family's; an error sentence when the rules cannot be written.
+    fn preset_rules_yaml(&self, preset: &str) -> Option<Result<String, String>>;
+
     /// What `rulehub new` writes for a variant of this family.
     fn starter(&self) -> &'static dyn Starter;
 

@@ -403,6 +403,9 @@ struct Common {
     alternates: Vec<Alternate>,
     languages: Vec<LanguageLink>,
     home_href: String,
+    /// The path part of `base_url`, with a slash at each end (`/docs/`,
+    /// `/` at a domain root), for links a template writes itself.
+    base_path: String,
     style_href: String,
     /// The folder of this language's search index, and the script that reads it.
     search_href: String,
@@ -509,6 +512,7 @@ fn common(site: &SiteContext, page: PageId, lang: &str, title: &str, description
         },
         languages,
         home_href: site.href(&site.dir(PageId::Home, lang)),
+        base_path: site.href(""),
         style_href: site.href("assets/style.css"),
         search_href: site.href(&crate::site::search::folder(lang)),
         search_script_href: site.href("assets/search.js"),

@@ -64,6 +64,11 @@ impl GameFamily for Draughts {
         rulehub_draughts::preset_names()
     }
 
+    fn preset_rules_yaml(&self, preset: &str) -> Option<Result<String, String>> {
+        rulehub_draughts::Preset::from_name(preset)
+            .map(|preset| serde_yaml::to_string(&preset.rules()).map_err(|error| error.to_string()))
+    }
+
     fn starter(&self) -> &'static dyn Starter {
         &starter::DraughtsStarter
     }

@@ -58,6 +58,11 @@ impl GameFamily for Tafl {
         rulehub_engine::tafl::preset_names().to_vec()
     }
 
+    fn preset_rules_yaml(&self, preset: &str) -> Option<Result<String, String>> {
+        rulehub_engine::tafl::preset(preset)
+            .map(|rules| serde_yaml::to_string(&rules).map_err(|error| error.to_string()))
+    }
+
     fn starter(&self) -> &'static dyn Starter {
         &starter::TaflStarter
     }
