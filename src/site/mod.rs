@@ -314,18 +314,18 @@ struct ThemeParts {
 
 impl ThemeParts {
     fn parse(theme: &Theme, diagnostics: &mut Vec<Diagnostic>) -> ThemeParts {
-        let palette = match Palette::from_yaml(&theme.palette.text) {
+        let palette = match Palette::from_theme_yaml(&theme.palette.text) {
             Ok(palette) => Some(palette),
-            Err(error) => {
-                let position = crate::diagnostic::Position::at_offset(
-                    &theme.palette.text,
-                    error.offset.unwrap_or(0),
-                );
-                diagnostics.push(
+            Err(errors) => {
+                diagnostics.extend(errors.into_iter().map(|error| {
+                    let position = crate::diagnostic::Position::at_offset(
+                        &theme.palette.text,
+                        error.offset.unwrap_or(0),
+                    );
                     Diagnostic::error(&theme.palette.path, error.to_string())
                         .at(position)
-                        .with_source(theme.palette.text.clone()),
-                );
+                        .with_source(theme.palette.text.clone())
+                }));
                 None
             }
         };

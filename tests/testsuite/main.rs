@@ -48,4 +48,5 @@ mod site_links;
 mod site_pages;
 mod site_search;
 mod suggestions;
+mod theme_overrides;
 mod translations;

@@ -1,0 +1,65 @@
+//! A hub changes the built-in theme a part at a time: palette tokens,
+//! templates, Fluent files; `rulehub theme eject` copies the built-in theme
+//! into the hub to start from; a template mistake is one error at its file.
+
+use crate::common;
+
+use common::Hub;
+
+fn run(hub: &Hub, args: &[&str]) -> (Option<i32>, String) {
+    let output = hub.rulehub(args).output().expect("rulehub runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The CSS rule a diagram paints `token` with, as built.
+fn fill_rule(css: &str, token: &str) -> String {
+    let start = css
+        .find(&format!(".rh-fill-{token}{{"))
+        .unwrap_or_else(|| panic!("no rule for {token}"));
+    css[start..start + css[start..].find('}').expect("closed") + 1].to_string()
+}
+
+#[test]
+fn a_theme_palette_may_name_only_the_tokens_it_changes() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "themes/default/palette.yaml",
+        "# Only the throne changes; every other token is built in.\nthrone: { light: \"#123456\", dark: \"#654321\" }\n",
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let css = hub.read("public/tafl/standard/board.svg");
+    assert_eq!(fill_rule(&css, "throne"), ".rh-fill-throne{fill:#123456}");
+    let king = rulehub::diagram::Palette::builtin()
+        .light("king")
+        .expect("a built-in king colour")
+        .to_string();
+    assert_eq!(
+        fill_rule(&css, "king"),
+        format!(".rh-fill-king{{fill:{king}}}")
+    );
+}
+
+#[test]
+fn a_misspelt_token_in_a_partial_palette_is_an_error_at_its_line() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "themes/default/palette.yaml",
+        "throne: { light: \"#123456\", dark: \"#654321\" }\n# a typo would keep the built-in colour unseen\nthrone-strok: { light: \"#000000\", dark: \"#ffffff\" }\nwater: { light: \"#0000ff\", dark: \"#000080\" }\n",
+    );
+    let (code, stderr) = run(&hub, &["check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("themes/default/palette.yaml:3:1")
+            && stderr.contains("unknown token `throne-strok`; did you mean `throne-stroke`?"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("`water`"),
+        "a token of the theme's own is no error: {stderr}"
+    );
+    assert!(stderr.contains("1 error"), "{stderr}");
+}
