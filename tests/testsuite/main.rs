@@ -32,6 +32,7 @@ mod engine_perft;
 mod engine_props;
 mod fuzz_regressions;
 mod hostile;
+mod hub_yaml;
 mod i18n;
 mod init;
 mod layers;

@@ -9,6 +9,7 @@ mod config;
 mod discover;
 pub mod freshness;
 pub mod front_matter;
+pub mod keys;
 mod language;
 pub mod limits;
 mod parse;
@@ -101,9 +102,11 @@ impl<F> Page<F> {
     }
 }
 
-/// The top-level keys of a variant's front matter, for hints.
+/// The top-level keys of a variant's front matter, for hints: a constant
+/// for the game families' parses, kept equal to the type's own list
+/// ([`keys::key_list`]) by a unit test.
 pub const VARIANT_KEYS: &str =
-    "title, slug, old_slugs, variant_of, order, published, summary, engine";
+    "title, slug, old_slugs, variant_of, order, published, summary, engine, render";
 
 /// Pages of one kind keyed by language code.
 pub type Localized<P> = BTreeMap<String, P>;
@@ -283,7 +286,10 @@ fn load_config(
     let yaml = 0..text.len();
     let config: HubConfig = front_matter::parse(&text, &yaml).map_err(|(message, position)| {
         let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
-            "hub.yaml keys are title, description, base_url, languages and theme".to_string()
+            format!(
+                "the keys of hub.yaml are: {} (docs/reference.md)",
+                keys::key_list::<HubConfig>()
+            )
         });
         vec![source.error(position, message).with_help(help)]
     })?;

@@ -91,7 +91,7 @@ pub(super) fn parse_entry(
             page: section_page(source, split)?,
         },
         Entry::Variant { family, name, .. } if is_default => {
-            let front = parse_front(&source, &split, VARIANT_KEYS)?;
+            let front = parse_front(&source, &split, &keys::key_list::<VariantFrontMatter>())?;
             Parsed::Variant {
                 family: family.clone(),
                 name: name.clone(),
@@ -151,11 +151,7 @@ pub(super) fn section_page(
     source: SourceFile,
     split: Split,
 ) -> Result<Page<SectionFrontMatter>, Vec<Diagnostic>> {
-    let front = parse_front(
-        &source,
-        &split,
-        "title, summary, translated_from, source_sections",
-    )?;
+    let front = parse_front(&source, &split, &keys::key_list::<SectionFrontMatter>())?;
     Ok(Page {
         source,
         split,
@@ -218,11 +214,7 @@ pub(super) fn parse_translation_front(
     if !forbidden.is_empty() {
         return Err(forbidden);
     }
-    parse_front(
-        source,
-        split,
-        "title, summary, published, translated_from, source_sections, stub",
-    )
+    parse_front(source, split, &keys::key_list::<TranslationFrontMatter>())
 }
 
 pub(super) fn top_level_key(yaml: &str, key: &str) -> bool {
