@@ -456,6 +456,9 @@ fn translation_gaps(hub: &Hub, audits: Option<&audit::AuditMemo>) -> Vec<Diagnos
                 .config
                 .language_codes()
                 .skip(1)
+                // A code that is no language (`cz`) is an error in hub.yaml;
+                // never ask for files named after it.
+                .filter(|code| crate::hub::is_known_language(code))
                 .filter(|code| !variant.translations.contains_key(*code))
                 .collect();
             if !missing.is_empty() {

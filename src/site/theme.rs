@@ -178,13 +178,17 @@ impl Theme {
                     path: file.path,
                     text: file.text,
                 }),
-                None => diagnostics.push(
-                    Diagnostic::error(&rel, format!("no UI strings for language `{language}`"))
-                        .with_help(format!(
-                            "create {} (copy themes/default/i18n/en.ftl and translate it)",
-                            rel.display()
-                        )),
-                ),
+                // A code that is no language (`cz`) is an error at its
+                // hub.yaml entry already; the English strings stand in so
+                // that the rest of the hub is still checked.
+                None if !crate::hub::is_known_language(language.code()) => {
+                    fluent.push(FluentSource {
+                        language: language.clone(),
+                        path: PathBuf::from("(built-in) ").join(&rel),
+                        text: FLUENT[0].1.into(),
+                    })
+                }
+                None => diagnostics.push(no_ui_strings(config, language, &rel)),
             }
         }
         let mut static_files: Vec<(String, Vec<u8>)> = STATIC
@@ -207,6 +211,27 @@ impl Theme {
             _ => Err(diagnostics),
         }
     }
+}
+
+/// A language the theme has no Fluent file for, at its hub.yaml entry,
+/// saying which file to write and where to find the English one.
+fn no_ui_strings(config: &HubConfig, language: &crate::hub::Language, rel: &Path) -> Diagnostic {
+    let name = crate::hub::language_name(language.code())
+        .map_or(String::new(), |name| format!(" ({name})"));
+    let theme = &config.theme;
+    config
+        .language_error(
+            language.code(),
+            format!(
+                "no UI strings for language `{language}`{name}: the theme has no {}",
+                rel.display()
+            ),
+        )
+        .with_help(format!(
+            "create {} with the theme's messages in that language: copy the English ones, i18n/en.ftl, and translate them. `rulehub theme eject {theme}` writes the built-in theme into the hub, en.ftl included; the built-in theme has UI strings for {}",
+            rel.display(),
+            FLUENT.iter().map(|(code, _)| *code).collect::<Vec<_>>().join(", ")
+        ))
 }
 
 fn read_text(root: &Path, rel: &Path) -> Result<Option<Arc<str>>, Diagnostic> {

@@ -23,7 +23,7 @@ use rayon::prelude::*;
 pub use cache::SourceCache;
 pub use config::{HubConfig, RawHtml};
 pub use front_matter::{SectionFrontMatter, Split, TranslationFrontMatter, VariantFrontMatter};
-pub use language::Language;
+pub use language::{Language, is_known_language, language_name, meant_language};
 
 use crate::diagnostic::{Diagnostic, Position};
 
@@ -284,15 +284,41 @@ fn load_config(
         text: text.clone(),
     };
     let yaml = 0..text.len();
-    let config: HubConfig = front_matter::parse(&text, &yaml).map_err(|(message, position)| {
-        let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
-            format!(
-                "the keys of hub.yaml are: {} (docs/reference.md)",
-                keys::key_list::<HubConfig>()
-            )
-        });
-        vec![source.error(position, message).with_help(help)]
-    })?;
+    let mut config: HubConfig =
+        front_matter::parse(&text, &yaml).map_err(|(message, position)| {
+            let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
+                format!(
+                    "the keys of hub.yaml are: {} (docs/reference.md)",
+                    keys::key_list::<HubConfig>()
+                )
+            });
+            vec![source.error(position, message).with_help(help)]
+        })?;
+    config.source = Some(text.clone());
+    for language in &config.languages {
+        if is_known_language(language.code()) {
+            continue;
+        }
+        let (message, help) = match meant_language(language.code()) {
+            Some((meant, name)) => (
+                format!(
+                    "`{language}` is not a language code; did you mean `{meant}` ({name})?"
+                ),
+                format!(
+                    "write `{meant}`: languages are ISO 639-1 codes (`cs` Czech, `da` Danish, `ja` Japanese), which are not country codes (`cz`, `dk`, `jp`)"
+                ),
+            ),
+            None => (
+                format!("`{language}` is not a language code"),
+                "write the language's ISO 639-1 code, such as `en` (English), `cs` (Czech) or `fi` (Finnish)".to_string(),
+            ),
+        };
+        diagnostics.push(
+            config
+                .language_error(language.code(), message)
+                .with_help(help),
+        );
+    }
     if config.theme != HubConfig::default().theme
         && !root.join("themes").join(&config.theme).is_dir()
     {
