@@ -63,3 +63,92 @@ fn a_misspelt_token_in_a_partial_palette_is_an_error_at_its_line() {
     );
     assert!(stderr.contains("1 error"), "{stderr}");
 }
+
+/// The bundled `base.html` with `from` replaced by `to`.
+fn base_with(from: &str, to: &str) -> String {
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/base.html"))
+        .expect("the bundled base.html");
+    assert!(base.contains(from), "base.html has {from:?}");
+    base.replacen(from, to, 1)
+}
+
+/// The errors' first lines (`× file:line:col: message`) of a run.
+fn errors(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.trim_start().starts_with('×'))
+        .collect()
+}
+
+#[test]
+fn a_mistake_every_page_renders_is_one_error_at_the_template_that_holds_it() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "templates/base.html",
+        base_with("{{ site_title }}</a>", "{{ site_titel }}</a>"),
+    );
+    let line = hub
+        .read("templates/base.html")
+        .lines()
+        .position(|l| l.contains("site_titel"))
+        .expect("the mistake")
+        + 1;
+    for command in ["build", "check"] {
+        let (code, stderr) = run(&hub, &[command]);
+        assert_eq!(code, Some(1), "{stderr}");
+        let errors = errors(&stderr);
+        assert_eq!(errors.len(), 1, "{command}: {stderr}");
+        assert!(
+            errors[0].contains(&format!("templates/base.html:{line}:"))
+                && errors[0].contains("Variable `site_titel` is not defined"),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.contains("did you mean `site_title`?"),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.contains("the hub has 1 error"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_syntax_error_in_an_inherited_template_is_one_error_at_its_line() {
+    let hub = Hub::copy("mini");
+    hub.write("templates/base.html", base_with("{% endif %}", "{% endif"));
+    let line = hub
+        .read("templates/base.html")
+        .lines()
+        .position(|l| l.contains("{% endif") && !l.contains("{% endif %}"))
+        .expect("the mistake")
+        + 1;
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let errors = errors(&stderr);
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].contains(&format!("templates/base.html:{line}:")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_mistake_in_a_page_template_is_reported_once_for_all_its_pages() {
+    let hub = Hub::copy("mini");
+    let variant = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/variant.html"
+    ))
+    .expect("the bundled variant.html");
+    hub.write(
+        "templates/variant.html",
+        variant.replacen("{{ title }}", "{{ title | truncate(length=\"x\") }}", 1),
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let errors = errors(&stderr);
+    assert_eq!(errors.len(), 1, "two variant pages, one mistake: {stderr}");
+    assert!(errors[0].contains("templates/variant.html:"), "{stderr}");
+}
