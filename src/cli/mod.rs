@@ -20,6 +20,7 @@ mod report;
 mod room;
 mod scope;
 pub mod serve;
+mod theme;
 mod translations;
 
 use std::process::ExitCode;
@@ -106,6 +107,8 @@ enum Command {
         after_help = "Example:\n  rulehub room --data rooms-data --allow-origin http://localhost:1111"
     )]
     Room(room::RoomArgs),
+    /// Work on the hub's theme: `rulehub theme eject` copies the built-in one in to edit.
+    Theme(theme::ThemeArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -135,5 +138,6 @@ pub fn main() -> ExitCode {
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
         Command::Room(args) => room::run(&args),
+        Command::Theme(args) => theme::run(&args),
     }
 }

@@ -152,3 +152,96 @@ fn a_mistake_in_a_page_template_is_reported_once_for_all_its_pages() {
     assert_eq!(errors.len(), 1, "two variant pages, one mistake: {stderr}");
     assert!(errors[0].contains("templates/variant.html:"), "{stderr}");
 }
+
+#[test]
+fn an_ejected_theme_builds_the_same_site_as_the_built_in_one() {
+    let built_in = Hub::copy("mini");
+    let (code, stderr) = run(&built_in, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let expected = common::tree(&built_in.path("public"));
+
+    for name in [None, Some("custom")] {
+        let hub = Hub::copy("mini");
+        let mut args = vec!["theme", "eject"];
+        args.extend(name);
+        let (code, stderr) = run(&hub, &args);
+        assert_eq!(code, Some(0), "{stderr}");
+        let theme = name.unwrap_or("default");
+        for file in [
+            "templates/base.html".to_string(),
+            "templates/variant.html".to_string(),
+            format!("themes/{theme}/palette.yaml"),
+            format!("themes/{theme}/i18n/en.ftl"),
+            format!("themes/{theme}/i18n/cs.ftl"),
+            format!("themes/{theme}/static/style.css"),
+            format!("themes/{theme}/static/play/engine.wasm"),
+        ] {
+            assert!(hub.path(&file).is_file(), "{file} ejected: {stderr}");
+        }
+        if name.is_some() {
+            assert!(
+                hub.read("hub.yaml").ends_with("\ntheme: custom\n"),
+                "{}",
+                hub.read("hub.yaml")
+            );
+        }
+        let (code, stderr) = run(&hub, &["build"]);
+        assert_eq!(code, Some(0), "{stderr}");
+        let built = common::tree(&hub.path("public"));
+        assert_eq!(
+            built.keys().collect::<Vec<_>>(),
+            expected.keys().collect::<Vec<_>>()
+        );
+        for (file, bytes) in &expected {
+            assert!(built[file] == *bytes, "{theme}: {file} differs");
+        }
+    }
+}
+
+#[test]
+fn eject_never_replaces_an_edited_file_unless_forced() {
+    let hub = Hub::copy("mini");
+    hub.write("templates/base.html", "{# my own #}\n");
+    hub.write("themes/default/i18n/en.ftl", "# mine\n");
+    let (code, stderr) = run(&hub, &["theme", "eject"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("templates/base.html: already exists")
+            && stderr.contains("themes/default/i18n/en.ftl: already exists")
+            && stderr.contains("--force"),
+        "both files named: {stderr}"
+    );
+    assert_eq!(hub.read("templates/base.html"), "{# my own #}\n");
+    assert!(
+        !hub.path("templates/home.html").exists(),
+        "nothing is written when a file is refused"
+    );
+
+    let (code, stderr) = run(&hub, &["theme", "eject", "--force"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(hub.read("templates/base.html").contains("<html"));
+    // Run again: every file is already the built-in one.
+    let (code, stderr) = run(&hub, &["theme", "eject"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("created"), "{stderr}");
+}
+
+#[test]
+fn eject_outside_a_hub_or_with_a_path_for_a_name_is_a_usage_error() {
+    let empty = tempfile::tempdir().expect("temporary folder");
+    let output = assert_cmd::Command::cargo_bin("rulehub")
+        .expect("binary")
+        .args(["theme", "eject", "--root"])
+        .arg(empty.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a hub"));
+    assert_eq!(std::fs::read_dir(empty.path()).expect("read").count(), 0);
+
+    let hub = Hub::copy("mini");
+    let (code, stderr) = run(&hub, &["theme", "eject", "../elsewhere"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("not a theme folder name"), "{stderr}");
+}
