@@ -148,3 +148,15 @@ fn a_language_without_ui_strings_is_an_error_at_its_hub_yaml_entry() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_language_listed_twice_is_reported_at_the_repeat() {
+    let hub = Hub::copy("mini");
+    hub.edit("hub.yaml", "languages: [en, cs]", "languages: [en, cs, cs]");
+    let (code, stderr) = check(&hub);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("hub.yaml:3:21: language `cs` is listed twice"),
+        "{stderr}"
+    );
+}

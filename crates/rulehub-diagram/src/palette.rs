@@ -126,7 +126,7 @@ fn read_tokens(text: &str) -> Result<Read, Vec<DiagramError>> {
         ))
         .at(e.location().map_or(0, |l| l.index()))]
     })?;
-    let mut problems = Vec::new();
+    let mut problems = repeated_tokens(text);
     let mut tokens = BTreeMap::new();
     for (name, colours) in raw.unwrap_or_default() {
         let at = token_offset(text, &name).unwrap_or(0);
@@ -163,6 +163,36 @@ fn read_tokens(text: &str) -> Result<Read, Vec<DiagramError>> {
         }
     }
     Ok((tokens, problems))
+}
+
+/// A token written twice (YAML keeps the last without a word), placed at
+/// the repeat.
+fn repeated_tokens(text: &str) -> Vec<DiagramError> {
+    let mut first_line: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let here = offset;
+        offset += line.len();
+        let Some((name, _)) = line.split_once(':') else {
+            continue;
+        };
+        if name.is_empty() || name != name.trim() || name.starts_with(['#', '-', '"', '\'']) {
+            continue;
+        }
+        match first_line.get(name) {
+            Some(first) => problems.push(
+                DiagramError::general(format!(
+                    "palette: token `{name}` is written twice (first on line {first}); keep one, YAML would silently use this one"
+                ))
+                .at(here),
+            ),
+            None => {
+                first_line.insert(name, index + 1);
+            }
+        }
+    }
+    problems
 }
 
 impl Palette {
@@ -336,6 +366,15 @@ mod tests {
             assert_eq!(palette.dark(token), builtin.dark(token), "{token}");
         }
         assert_eq!(Palette::from_yaml("").ok(), Some(builtin.clone()));
+        let text = "king: { light: \"#000000\", dark: \"#000000\" }\n# again\nking: { light: \"#ffffff\", dark: \"#ffffff\" }\n";
+        let twice = Palette::from_theme_yaml(text).unwrap_err();
+        assert_eq!(twice.len(), 1, "{twice:?}");
+        assert!(
+            twice[0]
+                .message
+                .contains("`king` is written twice (first on line 1)")
+        );
+        assert_eq!(twice[0].offset, text.rfind("king"));
         assert_eq!(Palette::from_yaml("# nothing yet\n").ok(), Some(builtin));
     }
 }

@@ -125,8 +125,35 @@ impl HubConfig {
             .with_source(text.clone())
     }
 
-    /// Problems that serde cannot see: an empty or repeated language list,
-    /// a base URL that is not absolute.
+    /// Each language listed a second time, placed at that entry.
+    pub fn repeated_languages(&self) -> Vec<Diagnostic> {
+        let entries = self
+            .source
+            .as_deref()
+            .map(language_entries)
+            .unwrap_or_default();
+        let mut diagnostics = Vec::new();
+        for (i, language) in self.languages.iter().enumerate() {
+            if !self.languages[..i].contains(language) {
+                continue;
+            }
+            let code = language.code();
+            let message = format!("language `{code}` is listed twice");
+            let repeat = entries.iter().filter(|(entry, _)| entry == code).nth(1);
+            let diagnostic = match (&self.source, repeat) {
+                (Some(text), Some((_, offset))) => Diagnostic::error("hub.yaml", message)
+                    .at(Position::at_offset(text, *offset))
+                    .with_source(text.clone()),
+                _ => self.language_error(code, message),
+            };
+            diagnostics.push(diagnostic.with_help("remove the repeated code"));
+        }
+        diagnostics
+    }
+
+    /// Problems that serde cannot see: an empty language list, a base URL
+    /// that is not absolute. (A repeated language is placed at its repeat
+    /// by [`HubConfig::repeated_languages`].)
     pub fn problems(&self) -> Vec<(&'static str, String, Option<String>)> {
         let mut problems = Vec::new();
         if self.languages.is_empty() {
@@ -135,15 +162,6 @@ impl HubConfig {
                 "`languages` is empty".to_string(),
                 Some("list at least one language code, e.g. `languages: [en]`".to_string()),
             ));
-        }
-        for (i, lang) in self.languages.iter().enumerate() {
-            if self.languages[..i].contains(lang) {
-                problems.push((
-                    "languages",
-                    format!("language `{}` is listed twice", lang.code()),
-                    Some("remove the repeated code".to_string()),
-                ));
-            }
         }
         if !(self.base_url.starts_with("http://") || self.base_url.starts_with("https://")) {
             problems.push((
@@ -267,6 +285,24 @@ pub fn language_entries(text: &str) -> Vec<(String, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_repeated_language_is_placed_at_the_repeat() {
+        let text = "languages: [en, cs,\n  fi, cs]\n";
+        let config = HubConfig {
+            languages: ["en", "cs", "fi", "cs"]
+                .iter()
+                .map(|c| Language::parse(c).expect("a code"))
+                .collect(),
+            source: Some(text.into()),
+            ..HubConfig::default()
+        };
+        let repeated = config.repeated_languages();
+        assert_eq!(repeated.len(), 1);
+        let position = repeated[0].position.expect("placed");
+        assert_eq!((position.line, position.column), (2, 7));
+        assert!(config.problems().is_empty());
+    }
 
     #[test]
     fn finds_each_language_entry_in_flow_and_block_lists() {

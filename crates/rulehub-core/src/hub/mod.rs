@@ -335,7 +335,9 @@ fn load_config(
         );
     }
     let problems = config.problems();
-    let fatal = problems.iter().any(|(key, ..)| *key == "languages");
+    let repeated = config.repeated_languages();
+    let fatal = !repeated.is_empty() || problems.iter().any(|(key, ..)| *key == "languages");
+    diagnostics.extend(repeated);
     for (key, message, help) in problems {
         let mut diagnostic = source.error(front_matter::key_position(&text, &yaml, key), message);
         diagnostic.help = help;
