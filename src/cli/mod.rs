@@ -23,6 +23,7 @@ mod room;
 mod rules;
 mod scope;
 pub mod serve;
+mod theme;
 mod translations;
 
 use std::process::ExitCode;
@@ -119,6 +120,8 @@ enum Command {
         after_help = "Examples:\n  rulehub completions bash > ~/.local/share/bash-completion/completions/rulehub\n  rulehub completions zsh > \"${fpath[1]}/_rulehub\"\n  rulehub completions fish > ~/.config/fish/completions/rulehub.fish\n  rulehub completions powershell >> $PROFILE"
     )]
     Completions(completions::CompletionsArgs),
+    /// Work on the hub's theme: `rulehub theme eject` copies the built-in one in to edit.
+    Theme(theme::ThemeArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -150,5 +153,6 @@ pub fn main() -> ExitCode {
         Command::Room(args) => room::run(&args, verbosity),
         Command::Rules(args) => rules::run(&args),
         Command::Completions(args) => completions::run(&args),
+        Command::Theme(args) => theme::run(&args),
     }
 }

@@ -346,18 +346,18 @@ struct ThemeParts {
 
 impl ThemeParts {
     fn parse(theme: &Theme, diagnostics: &mut Vec<Diagnostic>) -> ThemeParts {
-        let palette = match Palette::from_yaml(&theme.palette.text) {
+        let palette = match Palette::from_theme_yaml(&theme.palette.text) {
             Ok(palette) => Some(palette),
-            Err(error) => {
-                let position = crate::diagnostic::Position::at_offset(
-                    &theme.palette.text,
-                    error.offset.unwrap_or(0),
-                );
-                diagnostics.push(
+            Err(errors) => {
+                diagnostics.extend(errors.into_iter().map(|error| {
+                    let position = crate::diagnostic::Position::at_offset(
+                        &theme.palette.text,
+                        error.offset.unwrap_or(0),
+                    );
                     Diagnostic::error(&theme.palette.path, error.to_string())
                         .at(position)
-                        .with_source(theme.palette.text.clone()),
-                );
+                        .with_source(theme.palette.text.clone())
+                }));
                 None
             }
         };
@@ -489,6 +489,9 @@ fn translation_gaps(hub: &Hub, audits: Option<&audit::AuditMemo>) -> Vec<Diagnos
                 .config
                 .language_codes()
                 .skip(1)
+                // A code that is no language (`cz`) is an error in hub.yaml;
+                // never ask for files named after it.
+                .filter(|code| crate::hub::is_known_language(code))
                 .filter(|code| !variant.translations.contains_key(*code))
                 .collect();
             if !missing.is_empty() {

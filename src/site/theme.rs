@@ -178,13 +178,17 @@ impl Theme {
                     path: file.path,
                     text: file.text,
                 }),
-                None => diagnostics.push(
-                    Diagnostic::error(&rel, format!("no UI strings for language `{language}`"))
-                        .with_help(format!(
-                            "create {} (copy themes/default/i18n/en.ftl and translate it)",
-                            rel.display()
-                        )),
-                ),
+                // A code that is no language (`cz`) is an error at its
+                // hub.yaml entry already; the English strings stand in so
+                // that the rest of the hub is still checked.
+                None if !crate::hub::is_known_language(language.code()) => {
+                    fluent.push(FluentSource {
+                        language: language.clone(),
+                        path: PathBuf::from("(built-in) ").join(&rel),
+                        text: FLUENT[0].1.into(),
+                    })
+                }
+                None => diagnostics.push(no_ui_strings(config, language, &rel)),
             }
         }
         let mut static_files: Vec<(String, Vec<u8>)> = STATIC
@@ -207,6 +211,27 @@ impl Theme {
             _ => Err(diagnostics),
         }
     }
+}
+
+/// A language the theme has no Fluent file for, at its hub.yaml entry,
+/// saying which file to write and where to find the English one.
+fn no_ui_strings(config: &HubConfig, language: &crate::hub::Language, rel: &Path) -> Diagnostic {
+    let name = crate::hub::language_name(language.code())
+        .map_or(String::new(), |name| format!(" ({name})"));
+    let theme = &config.theme;
+    config
+        .language_error(
+            language.code(),
+            format!(
+                "no UI strings for language `{language}`{name}: the theme has no {}",
+                rel.display()
+            ),
+        )
+        .with_help(format!(
+            "create {} with the theme's messages in that language: copy the English ones, i18n/en.ftl, and translate them. `rulehub theme eject {theme}` writes the built-in theme into the hub, en.ftl included; the built-in theme has UI strings for {}",
+            rel.display(),
+            FLUENT.iter().map(|(code, _)| *code).collect::<Vec<_>>().join(", ")
+        ))
 }
 
 fn read_text(root: &Path, rel: &Path) -> Result<Option<Arc<str>>, Diagnostic> {
@@ -269,6 +294,155 @@ fn collect_static(
         }
     }
     files.sort_by(|a, b| a.0.cmp(&b.0));
+}
+
+/// Every file the built-in theme consists of, as bytes, with the path
+/// `rulehub theme eject` gives it in a hub whose theme is `theme`: the
+/// templates in `templates/` (where a hub's templates live, whatever its
+/// theme), the palette, Fluent files and static files in `themes/THEME/`.
+/// Scripts are written as they are in the source, comments included; a
+/// build still ships such an unchanged copy without them.
+pub fn builtin_files(theme: &str) -> Vec<(PathBuf, &'static [u8])> {
+    let theme_dir = PathBuf::from("themes").join(theme);
+    let mut files: Vec<(PathBuf, &'static [u8])> = TEMPLATES
+        .iter()
+        .map(|(name, text)| (PathBuf::from("templates").join(name), text.as_bytes()))
+        .collect();
+    files.push((theme_dir.join("palette.yaml"), PALETTE.as_bytes()));
+    files.extend(FLUENT.iter().map(|(code, text)| {
+        (
+            theme_dir.join("i18n").join(format!("{code}.ftl")),
+            text.as_bytes(),
+        )
+    }));
+    files.extend(STATIC.iter().map(|(name, bytes)| {
+        let path = name
+            .split('/')
+            .fold(theme_dir.join("static"), |path, part| path.join(part));
+        (path, *bytes)
+    }));
+    files
+}
+
+/// What [`eject`] did, paths relative to the hub root.
+#[derive(Debug, Default)]
+pub struct Ejected {
+    /// Files written.
+    pub written: Vec<PathBuf>,
+    /// Files already there with the built-in text, left alone.
+    pub unchanged: Vec<PathBuf>,
+    /// What was done about hub.yaml's `theme:`, in a sentence.
+    pub theme_key: String,
+}
+
+/// Copies the built-in theme into the hub at `root` for editing, as theme
+/// `theme`. A file that is already there and differs from the built-in one
+/// is never replaced unless `force`: every such file is an error and
+/// nothing is written. When hub.yaml does not name a theme and `theme` is
+/// not the default one, `theme: THEME` is added to it; a hub.yaml naming
+/// another theme is left as it is, and the sentence returned says what to
+/// change.
+pub fn eject(root: &Path, theme: &str, force: bool) -> Result<Ejected, Vec<Diagnostic>> {
+    let valid = !theme.is_empty()
+        && theme
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_'));
+    if !valid {
+        return Err(vec![
+            Diagnostic::error(
+                "themes/",
+                format!("`{theme}` is not a theme folder name"),
+            )
+            .with_help("name the theme with letters, digits, `-` and `_`, e.g. `rulehub theme eject custom`"),
+        ]);
+    }
+    if !root.join("hub.yaml").is_file() && !root.join("content").is_dir() {
+        return Err(vec![
+            Diagnostic::error(
+                root,
+                "not a hub: there is no hub.yaml and no content/ folder here",
+            )
+            .with_help("run it in a hub folder, or pass --root DIR (`rulehub init` starts a hub)"),
+        ]);
+    }
+    let files = builtin_files(theme);
+    let mut ejected = Ejected::default();
+    let mut to_write = Vec::new();
+    let mut problems = Vec::new();
+    for (rel, bytes) in files {
+        match std::fs::read(root.join(&rel)) {
+            Ok(existing) if existing == bytes => ejected.unchanged.push(rel),
+            Ok(_) if !force => problems.push(
+                Diagnostic::error(
+                    &rel,
+                    "already exists and differs from the built-in theme's file; theme eject never replaces a file",
+                )
+                .with_help("keep it (your edits stay in use), move it aside and run again, or pass --force to replace it with the built-in file"),
+            ),
+            Ok(_) => to_write.push((rel, bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => to_write.push((rel, bytes)),
+            Err(e) => problems.push(Diagnostic::error(&rel, format!("cannot read: {e}"))),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    for (rel, bytes) in to_write {
+        let path = root.join(&rel);
+        let result = path
+            .parent()
+            .map_or(Ok(()), std::fs::create_dir_all)
+            .and_then(|()| std::fs::write(&path, bytes));
+        match result {
+            Ok(()) => ejected.written.push(rel),
+            Err(e) => problems.push(Diagnostic::error(&rel, format!("cannot write: {e}"))),
+        }
+    }
+    match set_theme_key(root, theme) {
+        Ok(sentence) => ejected.theme_key = sentence,
+        Err(problem) => problems.push(problem),
+    }
+    if problems.is_empty() {
+        Ok(ejected)
+    } else {
+        Err(problems)
+    }
+}
+
+/// Makes hub.yaml name `theme` when it names none (the default theme needs
+/// no key); says what it did, or what the author should change.
+fn set_theme_key(root: &Path, theme: &str) -> Result<String, Diagnostic> {
+    let path = root.join("hub.yaml");
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(Diagnostic::error("hub.yaml", format!("cannot read: {e}"))),
+    };
+    let named = text.lines().find_map(|line| {
+        let value = line.strip_prefix("theme")?.trim_start().strip_prefix(':')?;
+        let value = value.split(" #").next().unwrap_or(value).trim();
+        Some(value.trim_matches(['"', '\'']).to_string())
+    });
+    let default = HubConfig::default().theme;
+    Ok(match named {
+        Some(named) if named == theme => format!("hub.yaml already uses it (`theme: {theme}`)"),
+        Some(named) => {
+            format!("hub.yaml says `theme: {named}`: change it to `theme: {theme}` to use the copy")
+        }
+        None if theme == default => {
+            "hub.yaml names no theme, so the hub uses themes/default/ already".to_string()
+        }
+        None => {
+            let mut text = text;
+            if !text.is_empty() && !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(&format!("theme: {theme}\n"));
+            std::fs::write(&path, text)
+                .map_err(|e| Diagnostic::error("hub.yaml", format!("cannot write: {e}")))?;
+            format!("added `theme: {theme}` to hub.yaml")
+        }
+    })
 }
 
 #[cfg(test)]

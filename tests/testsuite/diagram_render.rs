@@ -388,7 +388,15 @@ fn a_bad_palette_token_name_in_a_theme_is_reported() {
     yaml = yaml.replace("king-mark:", "king-marks:");
     let error = Palette::from_yaml(&yaml).unwrap_err();
     assert!(
-        error.message.contains("lacks token(s) `king-mark`"),
+        error
+            .message
+            .contains("unknown token `king-marks`; did you mean `king-mark`?"),
         "{error}"
     );
+    let line = yaml
+        .lines()
+        .position(|l| l.starts_with("king-marks:"))
+        .expect("the renamed token");
+    let offset = error.offset.expect("placed at the token");
+    assert_eq!(yaml[..offset].lines().count(), line, "{error}");
 }

@@ -5,13 +5,14 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::error::DiagramError;
-use super::suggest::did_you_mean;
+use super::suggest::{closest, did_you_mean};
 
 /// The default theme's palette, compiled into the binary.
 const BUILTIN_YAML: &str = include_str!("../../../themes/default/palette.yaml");
 
-/// Tokens every palette must define, because the default board and the
-/// piece, annotation and coordinate layers draw with them.
+/// Tokens the built-in palette must define (a unit test checks), because
+/// the default board and the piece, annotation and coordinate layers draw
+/// with them. A theme's palette need not name them: it inherits them.
 pub const REQUIRED_TOKENS: &[&str] = &[
     "background",
     "frame",
@@ -90,90 +91,162 @@ fn token_offset(text: &str, token: &str) -> Option<usize> {
     None
 }
 
-impl Palette {
-    /// Reads a palette file: a map from token name to `{ light: "#rrggbb", dark: "#rrggbb" }`.
-    /// Every problem found is reported in the one error's message, one per line.
-    pub fn from_yaml(text: &str) -> Result<Palette, DiagramError> {
-        if let Some(offset) = rulehub_core::hub::limits::yaml_too_deep(text) {
-            return Err(DiagramError::general(format!(
+/// The built-in palette, read once.
+static BUILTIN: std::sync::LazyLock<Palette> = std::sync::LazyLock::new(|| {
+    let tokens = read_tokens(BUILTIN_YAML)
+        .ok()
+        .filter(|(_, problems)| problems.is_empty())
+        .expect("themes/default/palette.yaml is valid (checked by a unit test)")
+        .0;
+    Palette { tokens }
+});
+
+/// The well-formed tokens of a palette file, and every problem found in
+/// it, each placed at its token's line; an error when it is not YAML.
+type Read = (BTreeMap<String, TokenColours>, Vec<DiagramError>);
+
+fn read_tokens(text: &str) -> Result<Read, Vec<DiagramError>> {
+    if let Some(offset) = rulehub_core::hub::limits::yaml_too_deep(text) {
+        return Err(vec![
+            DiagramError::general(format!(
                 "palette: {}",
                 rulehub_core::hub::limits::yaml_too_deep_message().0
             ))
-            .at(offset));
+            .at(offset),
+        ]);
+    }
+    // A file of comments only is an empty palette: every token built in.
+    let raw: Option<BTreeMap<String, RawTokenColours>> = serde_yaml::from_str(text).map_err(|e| {
+        let mut message = e.to_string();
+        if let Some(cut) = message.find(" at line ") {
+            message.truncate(cut);
         }
-        let raw: BTreeMap<String, RawTokenColours> = serde_yaml::from_str(text).map_err(|e| {
-            let mut message = e.to_string();
-            if let Some(cut) = message.find(" at line ") {
-                message.truncate(cut);
-            }
-            DiagramError::general(format!(
-                "palette: {message}; write one line per token, such as `throne: {{ light: \"#a5523a\", dark: \"#93432c\" }}`"
-            ))
-            .at(e.location().map_or(0, |l| l.index()))
-        })?;
-        let mut problems = Vec::new();
-        let mut tokens = BTreeMap::new();
-        for (name, colours) in raw {
-            if !is_token_name(&name) {
-                problems.push(format!(
-                    "token name `{name}` may use only lowercase letters, digits and `-` (such as `cell-light`)"
+        vec![DiagramError::general(format!(
+            "palette: {message}; write one line per token, such as `throne: {{ light: \"#a5523a\", dark: \"#93432c\" }}`"
+        ))
+        .at(e.location().map_or(0, |l| l.index()))]
+    })?;
+    let mut problems = repeated_tokens(text);
+    let mut tokens = BTreeMap::new();
+    for (name, colours) in raw.unwrap_or_default() {
+        let at = token_offset(text, &name).unwrap_or(0);
+        let mut problem = |message: String| {
+            problems.push(DiagramError::general(format!("palette: {message}")).at(at));
+        };
+        if !is_token_name(&name) {
+            problem(format!(
+                "token name `{name}` may use only lowercase letters, digits and `-` (such as `cell-light`)"
+            ));
+            continue;
+        }
+        let mut mode = |label: &str, value: Option<String>| match value {
+            None => {
+                problem(format!(
+                    "token `{name}` has no {label} colour; add `{label}: \"#rrggbb\"` (quoted: an unquoted `#` starts a YAML comment)"
                 ));
-                continue;
+                None
             }
-            let mut mode = |label: &str, value: Option<String>| match value {
+            Some(value) => match parse_hex(&value) {
+                Some(hex) => Some(hex),
                 None => {
-                    problems.push(format!(
-                        "token `{name}` has no {label} colour; add `{label}: \"#rrggbb\"` (quoted: an unquoted `#` starts a YAML comment)"
+                    problem(format!(
+                        "token `{name}` {label} colour `{value}` is not a colour; write `#rrggbb`, such as `#a5523a`"
                     ));
                     None
                 }
-                Some(value) => match parse_hex(&value) {
-                    Some(hex) => Some(hex),
-                    None => {
-                        problems.push(format!(
-                            "token `{name}` {label} colour `{value}` is not a colour; write `#rrggbb`, such as `#a5523a`"
-                        ));
-                        None
-                    }
-                },
-            };
-            let light = mode("light", colours.light);
-            let dark = mode("dark", colours.dark);
-            if let (Some(light), Some(dark)) = (light, dark) {
-                tokens.insert(name, TokenColours { light, dark });
+            },
+        };
+        let light = mode("light", colours.light);
+        let dark = mode("dark", colours.dark);
+        if let (Some(light), Some(dark)) = (light, dark) {
+            tokens.insert(name, TokenColours { light, dark });
+        }
+    }
+    Ok((tokens, problems))
+}
+
+/// A token written twice (YAML keeps the last without a word), placed at
+/// the repeat.
+fn repeated_tokens(text: &str) -> Vec<DiagramError> {
+    let mut first_line: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let here = offset;
+        offset += line.len();
+        let Some((name, _)) = line.split_once(':') else {
+            continue;
+        };
+        if name.is_empty() || name != name.trim() || name.starts_with(['#', '-', '"', '\'']) {
+            continue;
+        }
+        match first_line.get(name) {
+            Some(first) => problems.push(
+                DiagramError::general(format!(
+                    "palette: token `{name}` is written twice (first on line {first}); keep one, YAML would silently use this one"
+                ))
+                .at(here),
+            ),
+            None => {
+                first_line.insert(name, index + 1);
             }
         }
-        let missing: Vec<&str> = REQUIRED_TOKENS
-            .iter()
-            .copied()
-            .filter(|token| {
-                !tokens.contains_key(*token)
-                    && !problems.iter().any(|p| p.contains(&format!("`{token}`")))
-            })
-            .collect();
-        if !missing.is_empty() {
-            problems.push(format!(
-                "the palette lacks token(s) {} that boards are drawn with; copy them from themes/default/palette.yaml",
-                missing.iter().map(|t| format!("`{t}`")).collect::<Vec<_>>().join(", ")
-            ));
-        }
-        if problems.is_empty() {
-            Ok(Palette { tokens })
-        } else {
-            // Placed at the first token a problem names, or the file's start.
-            let offset = problems
+    }
+    problems
+}
+
+impl Palette {
+    /// Reads a theme's palette file: a map from token name to
+    /// `{ light: "#rrggbb", dark: "#rrggbb" }`. The tokens it names replace
+    /// the built-in palette's; the tokens it does not name come from the
+    /// built-in palette. Every problem found is reported in the one error's
+    /// message, one per line, placed at the first problem's token
+    /// ([`Palette::from_theme_yaml`] keeps them apart).
+    pub fn from_yaml(text: &str) -> Result<Palette, DiagramError> {
+        Palette::from_theme_yaml(text).map_err(|problems| {
+            let offset = problems.first().and_then(|p| p.offset).unwrap_or(0);
+            let message = problems
                 .iter()
-                .flat_map(|p| p.split('`').skip(1).step_by(2))
-                .find_map(|token| token_offset(text, token))
-                .unwrap_or(0);
-            Err(DiagramError::general(format!("palette: {}", problems.join("\n"))).at(offset))
+                .map(|p| p.message.strip_prefix("palette: ").unwrap_or(&p.message))
+                .collect::<Vec<_>>()
+                .join("\n");
+            DiagramError::general(format!("palette: {message}")).at(offset)
+        })
+    }
+
+    /// [`Palette::from_yaml`] with every problem apart, each at the byte
+    /// offset of its token's line. A name that is not a built-in token but
+    /// nearly one (`kng`) is taken for a misspelling: left alone it would
+    /// silently keep the built-in colour. Other new names (`water`) are the
+    /// theme's own tokens, for its render ops.
+    pub fn from_theme_yaml(text: &str) -> Result<Palette, Vec<DiagramError>> {
+        let (named, mut problems) = read_tokens(text)?;
+        let builtin = Palette::builtin();
+        for name in named.keys() {
+            if builtin.tokens.contains_key(name) {
+                continue;
+            }
+            if let Some(near) = closest(name, builtin.tokens()) {
+                problems.push(
+                    DiagramError::general(format!(
+                        "palette: unknown token `{name}`; did you mean `{near}`? A theme's palette names the built-in tokens it changes (the others keep their built-in colours) and may add tokens of its own, with names unlike the built-in ones"
+                    ))
+                    .at(token_offset(text, name).unwrap_or(0)),
+                );
+            }
         }
+        if !problems.is_empty() {
+            problems.sort_by_key(|e| e.offset);
+            return Err(problems);
+        }
+        let mut tokens = builtin.tokens;
+        tokens.extend(named);
+        Ok(Palette { tokens })
     }
 
     /// The default theme's palette (`themes/default/palette.yaml`, compiled in).
     pub fn builtin() -> Palette {
-        Palette::from_yaml(BUILTIN_YAML)
-            .expect("themes/default/palette.yaml is valid (checked by a unit test)")
+        BUILTIN.clone()
     }
 
     /// The light-mode `#rrggbb` of a token.
@@ -258,23 +331,50 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_palette_reports_every_problem() {
-        let err = Palette::from_yaml("throne:\n  light: #a5523a\n  dark: \"#000000\"\nBad_Name: { light: \"#000000\", dark: \"#000000\" }\nfloor: { light: \"red\", dark: \"#000000\" }\n")
-            .unwrap_err();
-        let text = err.message;
+    fn a_bad_palette_reports_every_problem_at_its_line() {
+        let text = "throne:\n  light: #a5523a\n  dark: \"#000000\"\nBad_Name: { light: \"#000000\", dark: \"#000000\" }\nfloor: { light: \"red\", dark: \"#000000\" }\nkng: { light: \"#000000\", dark: \"#000000\" }\n";
+        let errors = Palette::from_theme_yaml(text).unwrap_err();
+        let at = |needle: &str| {
+            let error = errors
+                .iter()
+                .find(|e| e.message.contains(needle))
+                .unwrap_or_else(|| panic!("no error with {needle}: {errors:?}"));
+            text[..error.offset.expect("placed")].lines().count() + 1
+        };
+        assert_eq!(at("token `throne` has no light colour"), 1);
+        assert_eq!(at("`Bad_Name`"), 4);
+        assert_eq!(at("`red` is not a colour"), 5);
+        assert_eq!(at("unknown token `kng`; did you mean `king`?"), 6);
+        assert_eq!(errors.len(), 4, "{errors:?}");
+        let joined = Palette::from_yaml(text).unwrap_err();
+        assert_eq!(joined.offset, Some(0));
+        assert!(joined.message.contains("`kng`") && joined.message.contains("`red`"));
+    }
+
+    #[test]
+    fn a_theme_palette_changes_the_tokens_it_names_and_keeps_the_rest() {
+        let palette = Palette::from_yaml(
+            "# only the throne\nthrone: { light: \"#010203\", dark: \"#040506\" }\nwater: { light: \"#0000ff\", dark: \"#000080\" }\n",
+        )
+        .expect("a partial palette is a palette");
+        let builtin = Palette::builtin();
+        assert_eq!(palette.light("throne"), Some("#010203"));
+        assert_eq!(palette.dark("throne"), Some("#040506"));
+        assert_eq!(palette.light("water"), Some("#0000ff"));
+        for token in builtin.tokens().filter(|t| *t != "throne") {
+            assert_eq!(palette.light(token), builtin.light(token), "{token}");
+            assert_eq!(palette.dark(token), builtin.dark(token), "{token}");
+        }
+        assert_eq!(Palette::from_yaml("").ok(), Some(builtin.clone()));
+        let text = "king: { light: \"#000000\", dark: \"#000000\" }\n# again\nking: { light: \"#ffffff\", dark: \"#ffffff\" }\n";
+        let twice = Palette::from_theme_yaml(text).unwrap_err();
+        assert_eq!(twice.len(), 1, "{twice:?}");
         assert!(
-            text.contains("token `throne` has no light colour"),
-            "{text}"
+            twice[0]
+                .message
+                .contains("`king` is written twice (first on line 1)")
         );
-        assert!(text.contains("`Bad_Name`"), "{text}");
-        assert!(text.contains("`red` is not a colour"), "{text}");
-        assert!(
-            text.contains("lacks token(s)") && text.contains("`king`"),
-            "{text}"
-        );
-        assert!(
-            !text.contains("`throne`, "),
-            "throne was reported already: {text}"
-        );
+        assert_eq!(twice[0].offset, text.rfind("king"));
+        assert_eq!(Palette::from_yaml("# nothing yet\n").ok(), Some(builtin));
     }
 }

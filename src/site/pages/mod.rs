@@ -92,6 +92,8 @@ pub const COMPARISON_SLUG: &str = "compare";
 /// The parsed templates.
 pub struct Templates {
     tera: tera::Tera,
+    /// Each template's file, by template name, to place render errors.
+    files: BTreeMap<String, super::theme::ThemeFile>,
 }
 
 /// A template that does not parse, placed at the line and column tera
@@ -142,7 +144,8 @@ impl Templates {
             .map(|(.., diagnostic)| diagnostic)
             .collect();
         if problems.is_empty() {
-            Ok(Templates { tera })
+            let files = theme.templates.iter().cloned().collect();
+            Ok(Templates { tera, files })
         } else {
             Err(problems)
         }
@@ -163,11 +166,79 @@ impl Templates {
                 message.push_str(&cause.to_string());
                 source = cause.source();
             }
-            Diagnostic::error(
-                format!("templates/{name}"),
-                format!("template error: {message}"),
-            )
+            self.render_error(name, &message)
         })
+    }
+
+    /// A template that failed to render, as one diagnostic at the file
+    /// and line that hold the mistake (tera's `--> name:line:column`),
+    /// not at the page's template: a mistake in `base.html` fails every
+    /// page, and worded the same for each it is reported once. The list of
+    /// variables tera adds differs from page to page, so it is left out;
+    /// a near name from it becomes a "did you mean".
+    fn render_error(&self, name: &str, message: &str) -> Diagnostic {
+        let place = message.lines().rev().find_map(|line| {
+            let location = line.trim().strip_prefix("--> ")?;
+            let mut parts = location.rsplitn(3, ':');
+            let column: usize = parts.next()?.trim().parse().ok()?;
+            let line: usize = parts.next()?.trim().parse().ok()?;
+            let file = self.files.get(parts.next()?.trim())?;
+            Some((file, line, column))
+        });
+        let summary = message
+            .lines()
+            .map(|line| {
+                let mut line = line.trim();
+                while let Some(rest) = line.strip_prefix("error:").or_else(|| {
+                    line.strip_prefix("Failed to render '")
+                        .and_then(|r| Some(r.split_once("': ")?.1))
+                }) {
+                    line = rest.trim();
+                }
+                line
+            })
+            .find(|line| !line.is_empty() && !line.starts_with("-->"))
+            .unwrap_or(message);
+        let (summary, available) = match summary.split_once(". Available variables: ") {
+            Some((summary, available)) => (summary, Some(available)),
+            None => (summary, None),
+        };
+        let wrong = summary
+            .split('`')
+            .nth(1)
+            .filter(|_| summary.starts_with("Variable"));
+        let near = wrong.zip(available).and_then(|(wrong, available)| {
+            crate::diagnostic::did_you_mean(wrong, available.split(", ").map(str::trim))
+        });
+        let help = match (wrong, near) {
+            (Some(_), Some(near)) => Some(format!(
+                "did you mean `{near}`? docs/reference.md lists the variables each template gets"
+            )),
+            (Some(_), None) => {
+                Some("docs/reference.md lists the variables each template gets".to_string())
+            }
+            (None, _) => None,
+        };
+        let diagnostic = match place {
+            Some((file, line, column)) => {
+                Diagnostic::error(&file.path, format!("template error: {summary}"))
+                    .at(crate::diagnostic::Position::at_line_column(
+                        &file.text, line, column,
+                    ))
+                    .with_source(file.text.clone())
+            }
+            None => {
+                let path = self
+                    .files
+                    .get(name)
+                    .map_or_else(|| format!("templates/{name}").into(), |f| f.path.clone());
+                Diagnostic::error(path, format!("template error: {message}"))
+            }
+        };
+        match help {
+            Some(help) => diagnostic.with_help(help),
+            None => diagnostic,
+        }
     }
 }
 

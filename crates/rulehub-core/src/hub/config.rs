@@ -1,8 +1,11 @@
 //! `hub.yaml`: the hub's title, address, languages and theme.
 
+use std::sync::Arc;
+
 use serde::Deserialize;
 
 use super::language::Language;
+use crate::diagnostic::{Diagnostic, Position};
 
 /// The hub's configuration. Every key is optional; a hub with only
 /// `content/` builds with these defaults.
@@ -26,6 +29,10 @@ pub struct HubConfig {
     /// variant pages tell their board where to open private online rooms;
     /// when absent they offer no room mode.
     pub room_server: Option<String>,
+    /// The text of hub.yaml, when there is one, so that later stages can
+    /// place what they find wrong with a language at its entry.
+    #[serde(skip)]
+    pub source: Option<Arc<str>>,
 }
 
 /// What happens to raw HTML an author writes in a body.
@@ -51,6 +58,7 @@ impl Default for HubConfig {
             theme: "default".to_string(),
             raw_html: RawHtml::default(),
             room_server: None,
+            source: None,
         }
     }
 }
@@ -99,8 +107,53 @@ impl HubConfig {
             .map(|url| url.trim_end_matches('/'))
     }
 
-    /// Problems that serde cannot see: an empty or repeated language list,
-    /// a base URL that is not absolute.
+    /// An error about language `code`, placed at its entry in hub.yaml's
+    /// `languages` (at hub.yaml when the hub has none and English is
+    /// implied).
+    pub fn language_error(&self, code: &str, message: impl Into<String>) -> Diagnostic {
+        let Some(text) = &self.source else {
+            return Diagnostic::error("hub.yaml", message);
+        };
+        let offset = language_entries(text)
+            .into_iter()
+            .find(|(entry, _)| *entry == code)
+            .map(|(_, offset)| offset)
+            .or_else(|| key_offset(text, "languages"))
+            .unwrap_or(0);
+        Diagnostic::error("hub.yaml", message)
+            .at(Position::at_offset(text, offset))
+            .with_source(text.clone())
+    }
+
+    /// Each language listed a second time, placed at that entry.
+    pub fn repeated_languages(&self) -> Vec<Diagnostic> {
+        let entries = self
+            .source
+            .as_deref()
+            .map(language_entries)
+            .unwrap_or_default();
+        let mut diagnostics = Vec::new();
+        for (i, language) in self.languages.iter().enumerate() {
+            if !self.languages[..i].contains(language) {
+                continue;
+            }
+            let code = language.code();
+            let message = format!("language `{code}` is listed twice");
+            let repeat = entries.iter().filter(|(entry, _)| entry == code).nth(1);
+            let diagnostic = match (&self.source, repeat) {
+                (Some(text), Some((_, offset))) => Diagnostic::error("hub.yaml", message)
+                    .at(Position::at_offset(text, *offset))
+                    .with_source(text.clone()),
+                _ => self.language_error(code, message),
+            };
+            diagnostics.push(diagnostic.with_help("remove the repeated code"));
+        }
+        diagnostics
+    }
+
+    /// Problems that serde cannot see: an empty language list, a base URL
+    /// that is not absolute. (A repeated language is placed at its repeat
+    /// by [`HubConfig::repeated_languages`].)
     pub fn problems(&self) -> Vec<(&'static str, String, Option<String>)> {
         let mut problems = Vec::new();
         if self.languages.is_empty() {
@@ -109,15 +162,6 @@ impl HubConfig {
                 "`languages` is empty".to_string(),
                 Some("list at least one language code, e.g. `languages: [en]`".to_string()),
             ));
-        }
-        for (i, lang) in self.languages.iter().enumerate() {
-            if self.languages[..i].contains(lang) {
-                problems.push((
-                    "languages",
-                    format!("language `{}` is listed twice", lang.code()),
-                    Some("remove the repeated code".to_string()),
-                ));
-            }
         }
         if !(self.base_url.starts_with("http://") || self.base_url.starts_with("https://")) {
             problems.push((
@@ -170,4 +214,109 @@ fn is_plain_http_url(url: &str) -> bool {
         && url
             .bytes()
             .all(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'\'' | b'<' | b'>' | b'`'))
+}
+
+/// Where top-level `key:` starts in a YAML text.
+fn key_offset(text: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line
+            .strip_prefix(key)
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+        {
+            return Some(offset);
+        }
+        offset += line.len();
+    }
+    None
+}
+
+/// The codes of hub.yaml's `languages` list with the byte offset of each,
+/// read from the text (serde keeps no positions): a flow list
+/// `[en, cs]` over one or more lines, or a block list of `- en` lines.
+pub fn language_entries(text: &str) -> Vec<(String, usize)> {
+    let Some(key) = key_offset(text, "languages") else {
+        return Vec::new();
+    };
+    let after_colon = key + text[key..].find(':').map_or(0, |i| i + 1);
+    let mut entries = Vec::new();
+    let rest = &text[after_colon..];
+    let value = rest.trim_start_matches([' ', '\t']);
+    if let Some(list) = value.strip_prefix('[') {
+        let mut offset = text.len() - list.len();
+        for piece in list.split_inclusive([',', ']', '\n']) {
+            let start = offset;
+            offset += piece.len();
+            let item = piece.trim_end_matches([',', ']', '\n']);
+            let item = item.split('#').next().unwrap_or(item);
+            let code = item.trim().trim_matches(['"', '\'']);
+            if !code.is_empty() {
+                let at = start + item.find(code).unwrap_or(0);
+                entries.push((code.to_string(), at));
+            }
+            if piece.ends_with(']') {
+                break;
+            }
+        }
+        return entries;
+    }
+    // A block list: the lines after the key that hold `- code`.
+    let mut offset = after_colon + rest.find('\n').map_or(rest.len(), |i| i + 1);
+    for line in text[offset.min(text.len())..].split_inclusive('\n') {
+        let start = offset;
+        offset += line.len();
+        let content = line.trim_start();
+        if content.trim().is_empty() || content.starts_with('#') {
+            continue;
+        }
+        let Some(item) = content.strip_prefix('-') else {
+            break;
+        };
+        let item = item.split('#').next().unwrap_or(item);
+        let code = item.trim().trim_matches(['"', '\'']);
+        if !code.is_empty() {
+            let at = start + (line.len() - content.len()) + 1 + item.find(code).unwrap_or(0);
+            entries.push((code.to_string(), at));
+        }
+    }
+    entries
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repeated_language_is_placed_at_the_repeat() {
+        let text = "languages: [en, cs,\n  fi, cs]\n";
+        let config = HubConfig {
+            languages: ["en", "cs", "fi", "cs"]
+                .iter()
+                .map(|c| Language::parse(c).expect("a code"))
+                .collect(),
+            source: Some(text.into()),
+            ..HubConfig::default()
+        };
+        let repeated = config.repeated_languages();
+        assert_eq!(repeated.len(), 1);
+        let position = repeated[0].position.expect("placed");
+        assert_eq!((position.line, position.column), (2, 7));
+        assert!(config.problems().is_empty());
+    }
+
+    #[test]
+    fn finds_each_language_entry_in_flow_and_block_lists() {
+        let text = "title: x\nlanguages: [en, \"cz\",\n  fi] # three\ntheme: t\n";
+        let entries = language_entries(text);
+        let codes: Vec<&str> = entries.iter().map(|(c, _)| c.as_str()).collect();
+        assert_eq!(codes, ["en", "cz", "fi"]);
+        for (code, offset) in &entries {
+            assert!(text[*offset..].starts_with(code.as_str()), "{code}");
+        }
+        let text = "languages:\n  - en\n  # Czech\n  - 'cs'\nbase_url: x\n";
+        let entries = language_entries(text);
+        assert_eq!(entries.len(), 2, "{entries:?}");
+        assert!(text[entries[1].1..].starts_with("cs"));
+        assert!(language_entries("title: x\n").is_empty());
+    }
 }

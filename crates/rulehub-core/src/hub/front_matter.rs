@@ -72,17 +72,76 @@ pub fn yaml_error(
     yaml: &Range<usize>,
     error: &serde_yaml::Error,
 ) -> (String, Position) {
-    let position = match error.location() {
-        Some(location) => Position::at_offset(text, yaml.start + location.index()),
-        None => Position::at_offset(text, yaml.start),
-    };
     let mut message = error.to_string();
+    let offset = error.location().map_or(0, |location| location.index());
+    // serde places a repeated key at the start of its mapping; the author
+    // needs the repeat.
+    let offset = duplicate_key(&message)
+        .and_then(|key| second_occurrence(&text[yaml.clone()], offset, key))
+        .unwrap_or(offset);
+    let position = Position::at_offset(text, yaml.start + offset);
     // serde_yaml appends "at line L column C" relative to the YAML block; the
     // position we report replaces it.
     if let Some(cut) = message.find(" at line ") {
         message.truncate(cut);
     }
     (message, position)
+}
+
+/// The key a "duplicate field `x`" (a struct) or "duplicate entry with
+/// key \"x\"" (a map) message names.
+fn duplicate_key(message: &str) -> Option<&str> {
+    if let Some(rest) = message.strip_prefix("duplicate field `") {
+        return rest.split('`').next();
+    }
+    let rest = message.split_once("duplicate entry with key \"")?.1;
+    rest.split('"').next()
+}
+
+/// Where `key` is written the second time in the mapping that starts at
+/// byte `start` of `yaml`: the keys at that mapping's column, up to the
+/// first line indented less (or the next item of its list). `None` when it
+/// is not found there (a flow mapping `{a: 1, a: 2}`).
+fn second_occurrence(yaml: &str, start: usize, key: &str) -> Option<usize> {
+    let start = start.min(yaml.len());
+    let line_start = yaml[..start].rfind('\n').map_or(0, |i| i + 1);
+    let column = start - line_start;
+    let mut offset = line_start;
+    let mut seen = 0;
+    for (index, line) in yaml[line_start..].split_inclusive('\n').enumerate() {
+        let here = offset;
+        offset += line.len();
+        let content = line.trim_start_matches(' ');
+        let indent = line.len() - content.len();
+        if content.trim().is_empty() || content.starts_with('#') {
+            continue;
+        }
+        // A list item's key sits after its dash: `- title: x`.
+        let (indent, content, item) = match content.strip_prefix("- ") {
+            Some(rest) => {
+                let after = rest.trim_start_matches(' ');
+                (indent + (content.len() - after.len()), after, true)
+            }
+            None => (indent, content, false),
+        };
+        if index > 0 && (indent < column || item && indent == column) {
+            break;
+        }
+        if indent != column {
+            continue;
+        }
+        let unquoted = content
+            .strip_prefix(&format!("\"{key}\""))
+            .or_else(|| content.strip_prefix(&format!("'{key}'")))
+            .or_else(|| content.strip_prefix(key));
+        if unquoted.is_some_and(|rest| rest.trim_start_matches(' ').starts_with(':')) {
+            seen += 1;
+            if seen == 2 {
+                return Some(here + indent);
+            }
+        }
+    }
+    None
 }
 
 /// Parses the front matter into `T`.
@@ -272,6 +331,33 @@ mod tests {
             parse::<SectionFrontMatter>(text, &yaml).expect_err("unknown key");
         assert!(message.contains("unknown field `bogus`"), "{message}");
         assert_eq!(position.line, 3);
+    }
+
+    #[test]
+    fn a_repeated_key_is_placed_at_the_repeat() {
+        let place = |text: &str| {
+            let yaml = split(text).expect("well-formed").yaml;
+            let (message, position) = parse::<serde_yaml::Value>(text, &yaml)
+                .map(|_| ())
+                .or_else(|_| parse::<VariantFrontMatter>(text, &yaml).map(|_| ()))
+                .expect_err("a repeated key");
+            (message, position.line, position.column)
+        };
+        let (message, line, column) =
+            place("---\ntitle: a\nsummary: s\ntitle: b\nengine: {}\n---\n");
+        assert!(
+            message.contains("`title`") || message.contains("\"title\""),
+            "{message}"
+        );
+        assert_eq!((line, column), (4, 1), "{message}");
+        // Nested, after a deeper block and a comment, and in a list item.
+        let (message, line, column) = place(
+            "---\ntitle: a\nengine:\n  rules:\n    preset: x\n  setup: s\n  # note\n  rules: y\n---\n",
+        );
+        assert_eq!((line, column), (8, 3), "{message}");
+        let (message, line, column) =
+            place("---\ntitle: a\nengine:\n  - op: a\n    at: 1\n  - op: b\n    op: c\n---\n");
+        assert_eq!((line, column), (7, 5), "{message}");
     }
 
     #[test]

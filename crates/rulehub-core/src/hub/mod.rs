@@ -9,6 +9,7 @@ mod config;
 mod discover;
 pub mod freshness;
 pub mod front_matter;
+pub mod keys;
 mod language;
 pub mod limits;
 mod parse;
@@ -22,7 +23,7 @@ use rayon::prelude::*;
 pub use cache::SourceCache;
 pub use config::{HubConfig, RawHtml};
 pub use front_matter::{SectionFrontMatter, Split, TranslationFrontMatter, VariantFrontMatter};
-pub use language::Language;
+pub use language::{Language, is_known_language, language_name, meant_language};
 
 use crate::diagnostic::{Diagnostic, Position};
 
@@ -101,9 +102,11 @@ impl<F> Page<F> {
     }
 }
 
-/// The top-level keys of a variant's front matter, for hints.
+/// The top-level keys of a variant's front matter, for hints: a constant
+/// for the game families' parses, kept equal to the type's own list
+/// ([`keys::key_list`]) by a unit test.
 pub const VARIANT_KEYS: &str =
-    "title, slug, old_slugs, variant_of, order, published, summary, engine";
+    "title, slug, old_slugs, variant_of, order, published, summary, engine, render";
 
 /// Pages of one kind keyed by language code.
 pub type Localized<P> = BTreeMap<String, P>;
@@ -281,12 +284,41 @@ fn load_config(
         text: text.clone(),
     };
     let yaml = 0..text.len();
-    let config: HubConfig = front_matter::parse(&text, &yaml).map_err(|(message, position)| {
-        let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
-            "hub.yaml keys are title, description, base_url, languages and theme".to_string()
-        });
-        vec![source.error(position, message).with_help(help)]
-    })?;
+    let mut config: HubConfig =
+        front_matter::parse(&text, &yaml).map_err(|(message, position)| {
+            let help = crate::diagnostic::serde_hint(&message).unwrap_or_else(|| {
+                format!(
+                    "the keys of hub.yaml are: {} (docs/reference.md)",
+                    keys::key_list::<HubConfig>()
+                )
+            });
+            vec![source.error(position, message).with_help(help)]
+        })?;
+    config.source = Some(text.clone());
+    for language in &config.languages {
+        if is_known_language(language.code()) {
+            continue;
+        }
+        let (message, help) = match meant_language(language.code()) {
+            Some((meant, name)) => (
+                format!(
+                    "`{language}` is not a language code; did you mean `{meant}` ({name})?"
+                ),
+                format!(
+                    "write `{meant}`: languages are ISO 639-1 codes (`cs` Czech, `da` Danish, `ja` Japanese), which are not country codes (`cz`, `dk`, `jp`)"
+                ),
+            ),
+            None => (
+                format!("`{language}` is not a language code"),
+                "write the language's ISO 639-1 code, such as `en` (English), `cs` (Czech) or `fi` (Finnish)".to_string(),
+            ),
+        };
+        diagnostics.push(
+            config
+                .language_error(language.code(), message)
+                .with_help(help),
+        );
+    }
     if config.theme != HubConfig::default().theme
         && !root.join("themes").join(&config.theme).is_dir()
     {
@@ -303,7 +335,9 @@ fn load_config(
         );
     }
     let problems = config.problems();
-    let fatal = problems.iter().any(|(key, ..)| *key == "languages");
+    let repeated = config.repeated_languages();
+    let fatal = !repeated.is_empty() || problems.iter().any(|(key, ..)| *key == "languages");
+    diagnostics.extend(repeated);
     for (key, message, help) in problems {
         let mut diagnostic = source.error(front_matter::key_position(&text, &yaml, key), message);
         diagnostic.help = help;

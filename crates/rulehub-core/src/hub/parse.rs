@@ -91,7 +91,7 @@ pub(super) fn parse_entry(
             page: section_page(source, split)?,
         },
         Entry::Variant { family, name, .. } if is_default => {
-            let front = parse_front(&source, &split, VARIANT_KEYS)?;
+            let front = parse_front(&source, &split, &keys::key_list::<VariantFrontMatter>())?;
             Parsed::Variant {
                 family: family.clone(),
                 name: name.clone(),
@@ -138,24 +138,57 @@ pub(super) fn resolve_language(
             known.join(", ")
         ),
     );
-    diagnostic.help = Some(match did_you_mean(&code, known.iter().copied()) {
-        Some(near) => {
-            format!("did you mean `{near}`? Otherwise add `{code}` to `languages` in hub.yaml")
-        }
-        None => format!("add `{code}` to `languages` in hub.yaml, or rename the file"),
-    });
+    diagnostic.help = Some(language_help(rel, &code, &known));
     Err(vec![diagnostic])
+}
+
+/// What to do about a file named for a language hub.yaml does not list.
+/// A file named for a real language is never told to take the name of a
+/// hub.yaml entry that is itself a typo (`cz`): hub.yaml is what to fix.
+fn language_help(rel: &Path, code: &str, known: &[&str]) -> String {
+    if is_known_language(code) {
+        let name = language_name(code).map_or(String::new(), |n| format!(" ({n})"));
+        let typo = known.iter().find(|entry| {
+            !is_known_language(entry)
+                && (meant_language(entry).is_some_and(|(meant, _)| meant == code)
+                    || did_you_mean(entry, [code]).is_some())
+        });
+        return match typo {
+            Some(typo) => format!(
+                "hub.yaml lists `{typo}`, which is not a language code: write `{code}`{name} there"
+            ),
+            None => format!(
+                "add `{code}`{name} to `languages` in hub.yaml, or rename the file if its language is another"
+            ),
+        };
+    }
+    let near = meant_language(code)
+        .map(|(meant, _)| meant)
+        .filter(|meant| known.contains(meant))
+        .or_else(|| did_you_mean(code, known.iter().copied()));
+    let file = rel
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    match near {
+        Some(near) => {
+            let renamed = file.replace(&format!(".{code}."), &format!(".{near}."));
+            format!(
+                "did you mean `{near}`? `{code}` is not a language code: rename the file to {renamed}"
+            )
+        }
+        None => format!(
+            "`{code}` is not a language code: rename the file with one of hub.yaml's codes ({})",
+            known.join(", ")
+        ),
+    }
 }
 
 pub(super) fn section_page(
     source: SourceFile,
     split: Split,
 ) -> Result<Page<SectionFrontMatter>, Vec<Diagnostic>> {
-    let front = parse_front(
-        &source,
-        &split,
-        "title, summary, translated_from, source_sections",
-    )?;
+    let front = parse_front(&source, &split, &keys::key_list::<SectionFrontMatter>())?;
     Ok(Page {
         source,
         split,
@@ -218,11 +251,7 @@ pub(super) fn parse_translation_front(
     if !forbidden.is_empty() {
         return Err(forbidden);
     }
-    parse_front(
-        source,
-        split,
-        "title, summary, published, translated_from, source_sections, stub",
-    )
+    parse_front(source, split, &keys::key_list::<TranslationFrontMatter>())
 }
 
 pub(super) fn top_level_key(yaml: &str, key: &str) -> bool {

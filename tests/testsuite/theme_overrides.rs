@@ -1,0 +1,247 @@
+//! A hub changes the built-in theme a part at a time: palette tokens,
+//! templates, Fluent files; `rulehub theme eject` copies the built-in theme
+//! into the hub to start from; a template mistake is one error at its file.
+
+use crate::common;
+
+use common::Hub;
+
+fn run(hub: &Hub, args: &[&str]) -> (Option<i32>, String) {
+    let output = hub.rulehub(args).output().expect("rulehub runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The CSS rule a diagram paints `token` with, as built.
+fn fill_rule(css: &str, token: &str) -> String {
+    let start = css
+        .find(&format!(".rh-fill-{token}{{"))
+        .unwrap_or_else(|| panic!("no rule for {token}"));
+    css[start..start + css[start..].find('}').expect("closed") + 1].to_string()
+}
+
+#[test]
+fn a_theme_palette_may_name_only_the_tokens_it_changes() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "themes/default/palette.yaml",
+        "# Only the throne changes; every other token is built in.\nthrone: { light: \"#123456\", dark: \"#654321\" }\n",
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let css = hub.read("public/tafl/standard/board.svg");
+    assert_eq!(fill_rule(&css, "throne"), ".rh-fill-throne{fill:#123456}");
+    let king = rulehub::diagram::Palette::builtin()
+        .light("king")
+        .expect("a built-in king colour")
+        .to_string();
+    assert_eq!(
+        fill_rule(&css, "king"),
+        format!(".rh-fill-king{{fill:{king}}}")
+    );
+}
+
+#[test]
+fn a_misspelt_token_in_a_partial_palette_is_an_error_at_its_line() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "themes/default/palette.yaml",
+        "throne: { light: \"#123456\", dark: \"#654321\" }\n# a typo would keep the built-in colour unseen\nthrone-strok: { light: \"#000000\", dark: \"#ffffff\" }\nwater: { light: \"#0000ff\", dark: \"#000080\" }\n",
+    );
+    let (code, stderr) = run(&hub, &["check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("themes/default/palette.yaml:3:1")
+            && stderr.contains("unknown token `throne-strok`; did you mean `throne-stroke`?"),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains("`water`"),
+        "a token of the theme's own is no error: {stderr}"
+    );
+    assert!(stderr.contains("1 error"), "{stderr}");
+}
+
+/// The bundled `base.html` with `from` replaced by `to`.
+fn base_with(from: &str, to: &str) -> String {
+    let base = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/templates/base.html"))
+        .expect("the bundled base.html");
+    assert!(base.contains(from), "base.html has {from:?}");
+    base.replacen(from, to, 1)
+}
+
+/// The errors' first lines (`× file:line:col: message`) of a run.
+fn errors(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.trim_start().starts_with('×'))
+        .collect()
+}
+
+#[test]
+fn a_mistake_every_page_renders_is_one_error_at_the_template_that_holds_it() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "templates/base.html",
+        base_with("{{ site_title }}</a>", "{{ site_titel }}</a>"),
+    );
+    let line = hub
+        .read("templates/base.html")
+        .lines()
+        .position(|l| l.contains("site_titel"))
+        .expect("the mistake")
+        + 1;
+    for command in ["build", "check"] {
+        let (code, stderr) = run(&hub, &[command]);
+        assert_eq!(code, Some(1), "{stderr}");
+        let errors = errors(&stderr);
+        assert_eq!(errors.len(), 1, "{command}: {stderr}");
+        assert!(
+            errors[0].contains(&format!("templates/base.html:{line}:"))
+                && errors[0].contains("Variable `site_titel` is not defined"),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.contains("did you mean `site_title`?"),
+            "{command}: {stderr}"
+        );
+        assert!(
+            stderr.contains("the hub has 1 error"),
+            "{command}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_syntax_error_in_an_inherited_template_is_one_error_at_its_line() {
+    let hub = Hub::copy("mini");
+    hub.write("templates/base.html", base_with("{% endif %}", "{% endif"));
+    let line = hub
+        .read("templates/base.html")
+        .lines()
+        .position(|l| l.contains("{% endif") && !l.contains("{% endif %}"))
+        .expect("the mistake")
+        + 1;
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let errors = errors(&stderr);
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].contains(&format!("templates/base.html:{line}:")),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_mistake_in_a_page_template_is_reported_once_for_all_its_pages() {
+    let hub = Hub::copy("mini");
+    let variant = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/templates/variant.html"
+    ))
+    .expect("the bundled variant.html");
+    hub.write(
+        "templates/variant.html",
+        variant.replacen("{{ title }}", "{{ title | truncate(length=\"x\") }}", 1),
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let errors = errors(&stderr);
+    assert_eq!(errors.len(), 1, "two variant pages, one mistake: {stderr}");
+    assert!(errors[0].contains("templates/variant.html:"), "{stderr}");
+}
+
+#[test]
+fn an_ejected_theme_builds_the_same_site_as_the_built_in_one() {
+    let built_in = Hub::copy("mini");
+    let (code, stderr) = run(&built_in, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let expected = common::tree(&built_in.path("public"));
+
+    for name in [None, Some("custom")] {
+        let hub = Hub::copy("mini");
+        let mut args = vec!["theme", "eject"];
+        args.extend(name);
+        let (code, stderr) = run(&hub, &args);
+        assert_eq!(code, Some(0), "{stderr}");
+        let theme = name.unwrap_or("default");
+        for file in [
+            "templates/base.html".to_string(),
+            "templates/variant.html".to_string(),
+            format!("themes/{theme}/palette.yaml"),
+            format!("themes/{theme}/i18n/en.ftl"),
+            format!("themes/{theme}/i18n/cs.ftl"),
+            format!("themes/{theme}/static/style.css"),
+            format!("themes/{theme}/static/play/engine.wasm"),
+        ] {
+            assert!(hub.path(&file).is_file(), "{file} ejected: {stderr}");
+        }
+        if name.is_some() {
+            assert!(
+                hub.read("hub.yaml").ends_with("\ntheme: custom\n"),
+                "{}",
+                hub.read("hub.yaml")
+            );
+        }
+        let (code, stderr) = run(&hub, &["build"]);
+        assert_eq!(code, Some(0), "{stderr}");
+        let built = common::tree(&hub.path("public"));
+        assert_eq!(
+            built.keys().collect::<Vec<_>>(),
+            expected.keys().collect::<Vec<_>>()
+        );
+        for (file, bytes) in &expected {
+            assert!(built[file] == *bytes, "{theme}: {file} differs");
+        }
+    }
+}
+
+#[test]
+fn eject_never_replaces_an_edited_file_unless_forced() {
+    let hub = Hub::copy("mini");
+    hub.write("templates/base.html", "{# my own #}\n");
+    hub.write("themes/default/i18n/en.ftl", "# mine\n");
+    let (code, stderr) = run(&hub, &["theme", "eject"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(
+        stderr.contains("templates/base.html: already exists")
+            && stderr.contains("themes/default/i18n/en.ftl: already exists")
+            && stderr.contains("--force"),
+        "both files named: {stderr}"
+    );
+    assert_eq!(hub.read("templates/base.html"), "{# my own #}\n");
+    assert!(
+        !hub.path("templates/home.html").exists(),
+        "nothing is written when a file is refused"
+    );
+
+    let (code, stderr) = run(&hub, &["theme", "eject", "--force"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(hub.read("templates/base.html").contains("<html"));
+    // Run again: every file is already the built-in one.
+    let (code, stderr) = run(&hub, &["theme", "eject"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("created"), "{stderr}");
+}
+
+#[test]
+fn eject_outside_a_hub_or_with_a_path_for_a_name_is_a_usage_error() {
+    let empty = tempfile::tempdir().expect("temporary folder");
+    let output = assert_cmd::Command::cargo_bin("rulehub")
+        .expect("binary")
+        .args(["theme", "eject", "--root"])
+        .arg(empty.path())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("not a hub"));
+    assert_eq!(std::fs::read_dir(empty.path()).expect("read").count(), 0);
+
+    let hub = Hub::copy("mini");
+    let (code, stderr) = run(&hub, &["theme", "eject", "../elsewhere"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("not a theme folder name"), "{stderr}");
+}
