@@ -63,7 +63,7 @@ runner_target() {
 }
 
 plan() {
-    [ -f "$manifest" ] || fail "no Cargo.toml in $action: the action must run from rulehub's repository (uses: OWNER/rulehub@REF)"
+    [ -f "$manifest" ] || fail "no Cargo.toml in $action: use the action from rulehub's repository, as uses: OWNER/NAME@REF"
     local own_version repository version target from key dir packing
     own_version="v$(workspace_key version)"
     repository="${RULEHUB_REPOSITORY:-$(workspace_key repository)}"
