@@ -94,7 +94,11 @@ plan() {
         from=tag
         key="rulehub-$version-${RUNNER_OS:-$(uname -s)}-${RUNNER_ARCH:-$(uname -m)}-tag"
     fi
-    dir="${RULEHUB_TOOLS:-${RUNNER_TOOL_CACHE:-$HOME/.cache}}/rulehub/$version-$from/bin"
+    local tools="${RULEHUB_TOOLS:-${RUNNER_TOOL_CACHE:-$HOME/.cache}}"
+    # Windows runners: C:/… with forward slashes, which both Git Bash's
+    # tools and Windows programs (GITHUB_PATH, actions/cache) read.
+    if command -v cygpath >/dev/null 2>&1; then tools="$(cygpath -m "$tools")"; fi
+    dir="$tools/rulehub/$version-$from/bin"
     {
         echo "version=$version"
         echo "from=$from"

@@ -67,7 +67,11 @@ fn every_crate_takes_the_repository_from_the_workspace() {
     let mut manifests = vec![PathBuf::from("Cargo.toml")];
     for entry in std::fs::read_dir(source_root().join("crates")).expect("crates/") {
         let entry = entry.expect("a crate folder");
-        manifests.push(Path::new("crates").join(entry.file_name()).join("Cargo.toml"));
+        manifests.push(
+            Path::new("crates")
+                .join(entry.file_name())
+                .join("Cargo.toml"),
+        );
     }
     for manifest in manifests {
         let text = read(&manifest.to_string_lossy());
@@ -95,8 +99,18 @@ fn rulehub_addresses(text: &str) -> Vec<String> {
     for (at, _) in text.match_indices("github.com/") {
         let rest = &text[at + "github.com/".len()..];
         let mut parts = rest.splitn(3, '/');
-        let owner: String = parts.next().unwrap_or("").chars().take_while(|&c| word(c)).collect();
-        let name: String = parts.next().unwrap_or("").chars().take_while(|&c| word(c)).collect();
+        let owner: String = parts
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take_while(|&c| word(c))
+            .collect();
+        let name: String = parts
+            .next()
+            .unwrap_or("")
+            .chars()
+            .take_while(|&c| word(c))
+            .collect();
         if owner == "rulehub" || name == "rulehub" {
             found.push(format!("https://github.com/{owner}/{name}"));
         }
@@ -188,7 +202,10 @@ fn one_check_prints_annotations_and_writes_a_junit_report() {
         stdout.contains(",line=17,col=9,") && stdout.starts_with("::error file="),
         "annotations on stdout: {stdout}"
     );
-    assert!(!stdout.contains("<testsuites"), "the JUnit report is not on stdout");
+    assert!(
+        !stdout.contains("<testsuites"),
+        "the JUnit report is not on stdout"
+    );
     let report = std::fs::read_to_string(&junit).expect("the JUnit report is written");
     assert!(report.contains("failures=\"8\""), "{report}");
     assert!(
@@ -227,12 +244,14 @@ fn a_report_names_a_machine_format_and_a_file() {
 // ---- the action's check script ---------------------------------------------
 
 fn action_check(workdir: &Path, root: &str, args: &str) -> Output {
-    run(shell("bash", &source_root().join(".github/action/check.sh"))
-        .current_dir(workdir)
-        .env("RULEHUB", rulehub_binary())
-        .env("RULEHUB_ROOT", root)
-        .env("RULEHUB_ARGS", args)
-        .env("RULEHUB_JUNIT", "rulehub-junit.xml"))
+    run(
+        shell("bash", &source_root().join(".github/action/check.sh"))
+            .current_dir(workdir)
+            .env("RULEHUB", rulehub_binary())
+            .env("RULEHUB_ROOT", root)
+            .env("RULEHUB_ARGS", args)
+            .env("RULEHUB_JUNIT", "rulehub-junit.xml"),
+    )
 }
 
 #[test]
@@ -487,9 +506,11 @@ fn the_action_installs_the_release_binary_and_builds_only_without_one() {
     let (output, _) = action_setup("install", &env);
     assert!(output.status.success(), "{}", text(&output.stderr));
     let hub = Hub::copy("wrong-examples");
-    let checked = run(shell("bash", &source_root().join(".github/action/check.sh"))
-        .current_dir(hub.root())
-        .env("RULEHUB", dir.join("rulehub")));
+    let checked = run(
+        shell("bash", &source_root().join(".github/action/check.sh"))
+            .current_dir(hub.root())
+            .env("RULEHUB", dir.join("rulehub")),
+    );
     assert_eq!(checked.status.code(), Some(1));
     assert!(text(&checked.stdout).contains("::error file=content/tafl/tablut.md,line=17,"));
 
@@ -504,7 +525,10 @@ fn the_action_installs_the_release_binary_and_builds_only_without_one() {
     // cached under a key that changes with every file the build reads.
     let empty = tempfile::tempdir().expect("a temporary folder");
     let none = [
-        ("RULEHUB_REPOSITORY", format!("file://{}", empty.path().display())),
+        (
+            "RULEHUB_REPOSITORY",
+            format!("file://{}", empty.path().display()),
+        ),
         ("RULEHUB_TOOLS", tools.display().to_string()),
     ];
     let (output, plan) = action_setup("plan", &none);
