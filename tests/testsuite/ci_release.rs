@@ -567,3 +567,106 @@ fn the_action_hashes_every_folder_a_build_reads() {
         );
     }
 }
+
+/// A folder that is at once a git repository with the tag `version` and a
+/// releases page (`releases/download/VERSION/…`), so that one `file://`
+/// address serves both `git ls-remote` and curl, as GitHub serves both.
+fn fake_repository_with_tag(version: &str, binary: &Path) -> FakeRelease {
+    let release = FakeRelease::new(version, binary);
+    std::fs::copy(
+        source_root().join("install.sh"),
+        release.file(version, "install.sh"),
+    )
+    .expect("the release carries install.sh");
+    for args in [
+        &["init", "-q"][..],
+        &["add", "."],
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@example.org",
+            "commit",
+            "-qm",
+            "release",
+        ],
+        &["tag", version],
+    ] {
+        let done = run(Command::new("git")
+            .args(args)
+            .current_dir(release.dir.path())
+            .env("GIT_CONFIG_GLOBAL", "/dev/null"));
+        assert!(
+            done.status.success(),
+            "git {args:?}: {}",
+            text(&done.stderr)
+        );
+    }
+    release
+}
+
+#[test]
+fn the_gitlab_pipeline_installs_the_newest_release_once() {
+    assert!(
+        can_fake_releases(),
+        "this test needs curl and a Linux or macOS machine on x86_64 or aarch64"
+    );
+    let work = tempfile::tempdir().expect("a temporary folder");
+    let repository = fake_repository_with_tag("v0.1.0", &stand_in_binary(work.path()));
+    let pipeline: serde_yaml::Value =
+        serde_yaml::from_str(&read("docs/ci/gitlab-ci.yml")).expect("YAML");
+    let mut script = String::new();
+    for (name, value) in pipeline["variables"].as_mapping().expect("variables") {
+        let (name, value) = (
+            name.as_str().expect("a name"),
+            value.as_str().expect("text"),
+        );
+        script.push_str(&format!("export {name}=\"{value}\"\n"));
+    }
+    // The same pipeline, with rulehub's repository served from a folder.
+    script.push_str(&format!(
+        "export RULEHUB_REPOSITORY=\"{}\"\n",
+        repository.url()
+    ));
+    for line in pipeline[".rulehub"]["before_script"]
+        .as_sequence()
+        .expect("before_script")
+    {
+        script.push_str(line.as_str().expect("text"));
+        script.push('\n');
+    }
+    let hub = Hub::copy("mini");
+    let before_script = || {
+        run(Command::new("bash")
+            .args(["-e", "-o", "pipefail", "-c", &script])
+            .current_dir(hub.root())
+            .env("CI_PROJECT_DIR", hub.root())
+            .env("GIT_CONFIG_GLOBAL", "/dev/null"))
+    };
+
+    let first = before_script();
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert!(
+        text(&first.stderr).contains("installed rulehub 0.1.0 (stand-in)"),
+        "the newest tag's release is installed: {}",
+        text(&first.stderr)
+    );
+    assert_eq!(text(&first.stdout), "rulehub 0.1.0 (stand-in)\n");
+    assert_eq!(hub.read(".rulehub/version").trim(), "v0.1.0");
+
+    let second = before_script();
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    assert!(
+        !text(&second.stderr).contains("downloading"),
+        "a cached binary of the wanted version is kept: {}",
+        text(&second.stderr)
+    );
+
+    hub.write(".rulehub/version", "v0.0.9\n");
+    let stale = before_script();
+    assert!(stale.status.success(), "{}", text(&stale.stderr));
+    assert!(
+        text(&stale.stderr).contains("downloading"),
+        "a binary of another version is replaced"
+    );
+}
