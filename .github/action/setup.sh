@@ -83,7 +83,7 @@ plan() {
     # The release archive if it exists (its checksum file is the cheap probe),
     # else a build: from this action's source when that is the version asked
     # for, else from the version's tag.
-    if [ -n "$target" ] && curl --fail --silent --location --output /dev/null \
+    if [ -n "$target" ] && curl --fail --silent --location --retry 2 --output /dev/null \
         "$repository/releases/download/$version/rulehub-$target.$packing.sha256"; then
         from=release
         key="rulehub-$version-$target-release"
@@ -113,6 +113,9 @@ install() {
     local from="${RULEHUB_FROM:?run setup.sh plan first}"
     local dir="${RULEHUB_DIR:?run setup.sh plan first}"
     local repository="${RULEHUB_REPOSITORY:-$(workspace_key repository)}"
+    if [ "$from" != release ] && ! command -v cargo >/dev/null 2>&1; then
+        fail "no release $version has a binary for this runner, and building one needs cargo, which this runner lacks: install Rust first (rustup), or set the action's version to a release with a binary for this runner"
+    fi
     case "$from" in
         release)
             RULEHUB_INSTALL_DIR="$dir" RULEHUB_REPOSITORY="$repository" \
