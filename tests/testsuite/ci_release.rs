@@ -670,3 +670,59 @@ fn the_gitlab_pipeline_installs_the_newest_release_once() {
         "a binary of another version is replaced"
     );
 }
+
+#[test]
+fn the_release_builds_every_target_the_installers_and_readme_name() {
+    let workflow: serde_yaml::Value =
+        serde_yaml::from_str(&read(".github/workflows/release.yml")).expect("YAML");
+    let mut targets: Vec<String> = workflow["jobs"]["build"]["strategy"]["matrix"]["include"]
+        .as_sequence()
+        .expect("a matrix of targets")
+        .iter()
+        .map(|entry| entry["target"].as_str().expect("a target").to_string())
+        .collect();
+    targets.sort();
+    assert_eq!(
+        targets,
+        [
+            "aarch64-apple-darwin",
+            "aarch64-unknown-linux-musl",
+            "x86_64-apple-darwin",
+            "x86_64-pc-windows-msvc",
+            "x86_64-unknown-linux-musl",
+        ]
+    );
+    let setup = read(".github/action/setup.sh");
+    let readme = read("README.md");
+    for target in &targets {
+        assert!(
+            setup.contains(&format!("echo {target} ;;")),
+            "the action picks {target} for its runner"
+        );
+        let packing = if target.contains("windows") {
+            "zip"
+        } else {
+            "tar.gz"
+        };
+        assert!(
+            readme.contains(&format!("`rulehub-{target}.{packing}`")),
+            "README names the archive for {target}"
+        );
+    }
+    // install.sh composes its targets from the CPU and the system.
+    let install = read("install.sh");
+    for part in [
+        "-unknown-linux-musl",
+        "-apple-darwin",
+        "x86_64-pc-windows-msvc",
+    ] {
+        assert!(install.contains(part), "install.sh knows {part}");
+    }
+    // Only the job that publishes may write to the repository.
+    assert_eq!(workflow["permissions"]["contents"].as_str(), Some("read"));
+    assert_eq!(
+        workflow["jobs"]["publish"]["permissions"]["contents"].as_str(),
+        Some("write")
+    );
+    assert!(workflow["jobs"]["build"]["permissions"].is_null());
+}
