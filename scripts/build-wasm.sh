@@ -76,6 +76,8 @@ cp scripts/wasm-rustc-wrapper.sh "$src/scripts/"
   echo 'members = ["crates/rulehub-engine", "crates/rulehub-play", "crates/rulehub-play-tafl", "crates/rulehub-draughts", "crates/rulehub-play-draughts"]'
   echo 'resolver = "3"'
   echo
+  # What the crates inherit (version, edition, licence, repository, readme).
+  awk '/^\[workspace\.package\]$/ { on = 1; print; next } /^\[/ { on = 0 } on' Cargo.toml
   sed -n '/^\[profile\.release\]/,$p' Cargo.toml
 } > "$src/Cargo.toml"
 export CARGO_TARGET_DIR="$src/target"

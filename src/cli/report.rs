@@ -51,6 +51,34 @@ pub struct ReportArgs {
     /// terminal then gets the readable messages as well.
     #[arg(long, value_name = "FILE")]
     output_file: Option<PathBuf>,
+    /// Also write a json, github or junit report to FILE, from the same run
+    /// (e.g. `--message-format github --report junit=report.xml`); repeatable.
+    #[arg(long = "report", value_name = "FORMAT=FILE", value_parser = parse_extra_report)]
+    extra_reports: Vec<(ReportFormat, PathBuf)>,
+}
+
+/// Reads `--report FORMAT=FILE`.
+fn parse_extra_report(text: &str) -> Result<(ReportFormat, PathBuf), String> {
+    let Some((format, file)) = text.split_once('=') else {
+        return Err(format!(
+            "`{text}` is not FORMAT=FILE; write for example `--report junit=rulehub-junit.xml`"
+        ));
+    };
+    let format = match ReportFormat::from_str(format, true) {
+        Ok(ReportFormat::Human) | Err(_) => {
+            return Err(format!(
+                "`{format}` is not a report format: use json, github or junit \
+                 (readable messages always go to the terminal)"
+            ));
+        }
+        Ok(format) => format,
+    };
+    if file.is_empty() {
+        return Err(format!(
+            "`--report {text}` names no file; write `--report {text}FILE`"
+        ));
+    }
+    Ok((format, PathBuf::from(file)))
 }
 
 impl ReportArgs {
@@ -75,6 +103,10 @@ impl ReportArgs {
     /// Whether the report lists what passed, which needs the hub's pages.
     pub fn needs_inventory(&self) -> bool {
         self.message_format == ReportFormat::Junit
+            || self
+                .extra_reports
+                .iter()
+                .any(|(format, _)| *format == ReportFormat::Junit)
     }
 
     /// Writes the machine report (nothing for `human`) to the output file
@@ -85,15 +117,16 @@ impl ReportArgs {
         inventory: Option<&Inventory>,
         root: &Path,
     ) -> Result<(), String> {
-        let text = match self.message_format {
-            ReportFormat::Human => return Ok(()),
-            ReportFormat::Json => diagnostics.iter().map(|d| json(d) + "\n").collect(),
-            ReportFormat::Github => github::annotations(diagnostics, root),
-            ReportFormat::Junit => junit::report(diagnostics, inventory, root),
-        };
+        for (format, path) in &self.extra_reports {
+            let text = render(*format, diagnostics, inventory, root);
+            write_report_file(path, &text)?;
+        }
+        if self.message_format == ReportFormat::Human {
+            return Ok(());
+        }
+        let text = render(self.message_format, diagnostics, inventory, root);
         match &self.output_file {
-            Some(path) => std::fs::write(path, text)
-                .map_err(|error| format!("cannot write the report to {}: {error}", path.display())),
+            Some(path) => write_report_file(path, &text),
             None => {
                 let mut stdout = std::io::stdout().lock();
                 stdout
@@ -103,6 +136,27 @@ impl ReportArgs {
             }
         }
     }
+}
+
+/// The text of a report in `format` (empty for `human`, which is printed
+/// as it goes instead).
+fn render(
+    format: ReportFormat,
+    diagnostics: &[Diagnostic],
+    inventory: Option<&Inventory>,
+    root: &Path,
+) -> String {
+    match format {
+        ReportFormat::Human => String::new(),
+        ReportFormat::Json => diagnostics.iter().map(|d| json(d) + "\n").collect(),
+        ReportFormat::Github => github::annotations(diagnostics, root),
+        ReportFormat::Junit => junit::report(diagnostics, inventory, root),
+    }
+}
+
+fn write_report_file(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text)
+        .map_err(|error| format!("cannot write the report to {}: {error}", path.display()))
 }
 
 /// A hub-relative `file` as seen from where rulehub runs: joined to `root`

@@ -1,8 +1,10 @@
 //! The workflow files docs/ci.md offers are run here, step by step, so a
 //! user who copies them gets a check that works. The hosted runner's parts
-//! (`uses:` actions, installing rulehub with cargo) are left out: the test
-//! puts the binary it built on PATH instead, and stays offline. Every other
-//! shell step runs in a copy of a fixture hub, bounded in time.
+//! (other `uses:` actions, installing rulehub) are left out: the test puts
+//! the binary it built on PATH instead, and stays offline. rulehub's own
+//! action runs as its check script (.github/action/check.sh) with the
+//! step's inputs, as action.yml runs it. Every other shell step runs in a
+//! copy of a fixture hub, bounded in time.
 
 use crate::common;
 
@@ -30,7 +32,8 @@ fn workflow(name: &str) -> Value {
     serde_yaml::from_str(&text).expect("the workflow is YAML")
 }
 
-/// The `run:` steps of each GitHub Actions job.
+/// The `run:` steps of each GitHub Actions job, and rulehub's action as
+/// the shell command its action.yml runs to check.
 fn github_jobs() -> Vec<Job> {
     let document = workflow("github-workflow.yml");
     let jobs = document["jobs"].as_mapping().expect("jobs");
@@ -41,10 +44,43 @@ fn github_jobs() -> Vec<Job> {
                 .as_sequence()
                 .expect("steps")
                 .iter()
-                .filter_map(|step| step["run"].as_str().map(str::to_string))
+                .filter_map(|step| match (step["run"].as_str(), step["uses"].as_str()) {
+                    (Some(run), _) => Some(run.to_string()),
+                    (None, Some(uses)) if uses.starts_with(&action_reference()) => {
+                        Some(action_check(&step["with"]))
+                    }
+                    _ => None,
+                })
                 .collect(),
         })
         .collect()
+}
+
+/// `owner/name@` of rulehub's action: the repository in Cargo.toml.
+fn action_reference() -> String {
+    let repository = crate::ci_release::repository();
+    let path = repository
+        .strip_prefix("https://github.com/")
+        .expect("the repository is on GitHub, where the action is used from");
+    format!("{path}@")
+}
+
+/// The shell command action.yml runs for its check, with a step's `with:`
+/// inputs passed the way action.yml passes them.
+fn action_check(with: &Value) -> String {
+    let input = |name: &str, default: &str| -> String {
+        let value = with[name].as_str().unwrap_or(default);
+        assert!(!value.contains('\''), "inputs are plain words: {value}");
+        value.to_string()
+    };
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(".github/action/check.sh");
+    format!(
+        "RULEHUB_ROOT='{}' RULEHUB_ARGS='{}' RULEHUB_JUNIT='{}' bash '{}'",
+        input("root", "."),
+        input("args", ""),
+        input("junit-file", "rulehub-junit.xml"),
+        script.display()
+    )
 }
 
 /// The `before_script` and `script` lines of each GitLab CI job, with
@@ -229,7 +265,8 @@ fn the_github_workflow_fails_a_pull_request_with_a_wrong_example() {
     let jobs = github_jobs();
     let hub = Hub::copy("wrong-examples");
     let ran = run_job(&hub, &jobs[0]);
-    let check = step(&ran, "--message-format github");
+    // One check gives both reports: the annotations and the JUnit file.
+    let check = step(&ran, ".github/action/check.sh");
     assert_eq!(check.code, Some(1), "{}", check.stderr);
     assert!(
         check
@@ -238,9 +275,32 @@ fn the_github_workflow_fails_a_pull_request_with_a_wrong_example() {
         "{}",
         check.stdout
     );
-    let report = step(&ran, "--message-format junit");
-    assert_eq!(report.code, Some(1));
     assert!(hub.read("rulehub-junit.xml").contains("failures=\"8\""));
+}
+
+#[test]
+fn the_github_workflow_is_for_a_hub_repository_and_keeps_pages_permissions() {
+    let document = workflow("github-workflow.yml");
+    let text = serde_yaml::to_string(&document).expect("YAML");
+    assert!(
+        !text.contains("cargo install") && !text.contains("hashFiles"),
+        "a hub repository has no rulehub source to build or hash"
+    );
+    for job in ["check", "publish"] {
+        let steps = document["jobs"][job]["steps"].as_sequence().expect("steps");
+        assert!(
+            steps.iter().any(|step| step["uses"]
+                .as_str()
+                .is_some_and(|uses| uses.starts_with(&action_reference()))),
+            "job {job} installs rulehub with its action"
+        );
+    }
+    let permissions = &document["jobs"]["publish"]["permissions"];
+    assert_eq!(
+        permissions["contents"].as_str(),
+        Some("read"),
+        "a job's permissions replace the workflow's: without contents: read a private hub cannot be checked out"
+    );
 }
 
 #[test]
@@ -248,6 +308,15 @@ fn the_gitlab_pipeline_checks_and_publishes_a_good_hub() {
     let jobs = gitlab_jobs();
     let names: Vec<_> = jobs.iter().map(|j| j.name.as_str()).collect();
     assert_eq!(names, ["check", "pages"]);
+    // Slim and Alpine images have no git, which finding the release needs.
+    let image = workflow("gitlab-ci.yml")["image"]
+        .as_str()
+        .expect("an image")
+        .to_string();
+    assert!(
+        !image.contains("slim") && !image.contains("alpine"),
+        "{image} has no git"
+    );
     let hub = Hub::copy("mini");
     for job in &jobs {
         let ran = run_job(&hub, job);

@@ -16,6 +16,7 @@ mod fuzz_harness;
 mod ai_cli;
 mod base_url;
 mod ci_outputs;
+mod ci_release;
 mod ci_workflows;
 mod cli_build;
 mod cli_examples;
