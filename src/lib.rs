@@ -4,17 +4,18 @@
 //! that depends only on the layers below it, so the compiler keeps the
 //! direction:
 //!
-//! 1. Engines, pure (no I/O, no HTML): `rulehub-engine` (tafl's rules, the
-//!    board geometry and the game-independent AI search) and
-//!    `rulehub-draughts`. `rulehub-play` is the practice board's API for any
-//!    family; `rulehub-play-tafl` and `rulehub-play-draughts` put each
-//!    engine behind it for the browser.
+//! 1. The ground, pure (no I/O, no HTML) and with no game in it:
+//!    `rulehub-game` ([`game`]: board geometry and square names, the
+//!    game-independent AI search). Each family's engine stands on it alone:
+//!    `rulehub-tafl` ([`tafl`]) and `rulehub-draughts`. `rulehub-play` is
+//!    the practice board's API for any family; `rulehub-play-tafl` and
+//!    `rulehub-play-draughts` put each engine behind it for the browser.
 //! 2. `rulehub-core`: [`diagnostic`] (problems with their file spans),
 //!    [`hub`] (discover, parse and assemble the sources; a variant's
 //!    `engine:` and `render:` blocks stay raw YAML) and [`i18n`].
 //! 3. `rulehub-diagram` ([`diagram`]: render ops, palette and glyphs → SVG)
 //!    and `rulehub-markdown` ([`markdown`]: prose → safe HTML). These use the
-//!    engine's board geometry (`Dims`, `Square`) and nothing else of it.
+//!    ground's board geometry (`Dims`, `Square`) and know no family.
 //! 4. `rulehub-family` ([`family`]): the seam. Each game family implements
 //!    [`family::GameFamily`] (read the `engine:` block, check the board,
 //!    replay worked examples and sample games, word its facts through Fluent
@@ -38,12 +39,15 @@
 
 pub use rulehub_core::{diagnostic, hub, i18n};
 pub use rulehub_diagram as diagram;
-/// The rules engines: a crate of their own, whose only dependency is serde,
-/// so the compiler keeps them from reaching the hub, the site or any I/O.
-pub use rulehub_engine as engine;
 pub use rulehub_family as family;
 pub use rulehub_family::check;
+/// The ground of every game family (board geometry, the AI search): a crate
+/// of its own, whose only dependency is serde, so the compiler keeps it from
+/// reaching the hub, the site or any I/O.
+pub use rulehub_game as game;
 pub use rulehub_markdown as markdown;
+/// The tafl family's engine, on the ground crate alone.
+pub use rulehub_tafl as tafl;
 
 pub mod inventory;
 pub mod scaffold;

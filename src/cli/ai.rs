@@ -4,9 +4,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::engine::ai::{Deadline, Level, Limits};
-use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{CommandLineEngine, EngineRequest, Thought};
+use rulehub::game::ai::{Deadline, Level, Limits};
+use rulehub::tafl::DEFAULT_PRESET;
 
 use super::presets::PresetParser;
 use super::{EXIT_CONTENT, EXIT_USAGE};

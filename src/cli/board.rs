@@ -9,10 +9,10 @@ use std::sync::Arc;
 
 use rulehub::diagnostic::{Diagnostic, Position as SourcePosition};
 use rulehub::diagram::{Annotations, Board, DiagramError, Palette, RenderSpec, render};
-use rulehub::engine::Dims;
-use rulehub::engine::tafl::Position;
 use rulehub::family::{self, SetupBoard, tafl};
 use rulehub::hub::front_matter;
+use rulehub::tafl::Dims;
+use rulehub::tafl::Position;
 
 use super::presets::PresetParser;
 use super::report::{self, MessageFormat};
@@ -162,7 +162,7 @@ fn preset_board(
 /// or the one given.
 fn tafl_board(setup: &str, rows: Option<u8>, cols: Option<u8>) -> Result<SetupBoard, Failure> {
     let setup_source: Arc<str> = Arc::from(setup);
-    let setup_error = |e: rulehub::engine::tafl::SetupError| {
+    let setup_error = |e: rulehub::tafl::SetupError| {
         let mut diagnostic =
             Diagnostic::error(SETUP_SOURCE, e.to_string()).with_source(Arc::clone(&setup_source));
         if e.row > 0 {

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::engine::ai::{Level, XorShift};
-use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{CommandLineEngine, EngineRequest};
+use rulehub::game::ai::{Level, XorShift};
+use rulehub::tafl::DEFAULT_PRESET;
 
 use super::EXIT_USAGE;
 use super::ai::think;

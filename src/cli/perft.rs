@@ -4,8 +4,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{self, CommandLineEngine, EngineRequest};
+use rulehub::tafl::DEFAULT_PRESET;
 
 use super::presets::PresetParser;
 use super::{EXIT_USAGE, Verbosity};

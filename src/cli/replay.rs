@@ -2,7 +2,7 @@
 //! move is legal and every capture mark matches what the engine captured.
 //!
 //! The record format and the checks are the game family's (tafl's in
-//! [`rulehub::engine::tafl::record`], draughts' PDN move text); this command
+//! [`rulehub::tafl::record`], draughts' PDN move text); this command
 //! reads the file, prints each move as the engine played it, and reports
 //! where the replay stopped.
 
@@ -10,8 +10,8 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{EngineRequest, Replay, ReplayStop, ReplayedMove};
+use rulehub::tafl::DEFAULT_PRESET;
 use serde_json::json;
 
 use super::presets::PresetParser;

@@ -54,8 +54,8 @@ pub fn english() -> rulehub::i18n::I18n {
 }
 
 /// A rule preset picked by one byte of the input.
-pub fn preset(pick: u8) -> rulehub::engine::tafl::Rules {
-    let names = rulehub::engine::tafl::preset_names();
+pub fn preset(pick: u8) -> rulehub::tafl::Rules {
+    let names = rulehub::tafl::preset_names();
     let name = names[usize::from(pick) % names.len()];
-    rulehub::engine::tafl::preset(name).expect("every listed preset exists")
+    rulehub::tafl::preset(name).expect("every listed preset exists")
 }

@@ -3,11 +3,11 @@
 //! read from the engine's own types, so a new field or code fails here
 //! until docs/rules.md or docs/example-format.md describes it.
 
-use rulehub::engine::tafl::{
+use rulehub::family::tafl::examples::{Expect, StateClaim};
+use rulehub::tafl::{
     Access, DrawReason, Escape, HostileTo, IllegalMove, KingArmed, KingCapture, Repetition,
     RepetitionResult, SquareKind, WinReason, preset, preset_names,
 };
-use rulehub::family::tafl::examples::{Expect, StateClaim};
 
 fn doc(name: &str) -> String {
     std::fs::read_to_string(format!("{}/docs/{name}", env!("CARGO_MANIFEST_DIR")))

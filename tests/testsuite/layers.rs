@@ -8,21 +8,27 @@ use std::collections::BTreeMap;
 use std::process::Command;
 
 /// Each workspace crate and the workspace crates it may depend on. The
-/// lower stages (core, diagram, markdown) know no game family: they may use
-/// the tafl engine crate for its board geometry, never a family.
+/// rules below hold whatever this table says; the table places each crate.
 const ALLOWED: &[(&str, &[&str])] = &[
-    ("rulehub-engine", &[]),
-    ("rulehub-draughts", &["rulehub-engine"]),
-    ("rulehub-play", &["rulehub-engine"]),
-    ("rulehub-play-tafl", &["rulehub-engine", "rulehub-play"]),
+    ("rulehub-game", &[]),
+    ("rulehub-tafl", &["rulehub-game"]),
+    ("rulehub-draughts", &["rulehub-game"]),
+    ("rulehub-play", &["rulehub-game"]),
+    (
+        "rulehub-play-tafl",
+        &["rulehub-game", "rulehub-tafl", "rulehub-play"],
+    ),
     (
         "rulehub-play-draughts",
-        &["rulehub-engine", "rulehub-draughts", "rulehub-play"],
+        &["rulehub-game", "rulehub-draughts", "rulehub-play"],
     ),
     // The room server referees every family through the pure engine crates.
-    ("rulehub-room", &["rulehub-engine", "rulehub-draughts"]),
+    (
+        "rulehub-room",
+        &["rulehub-game", "rulehub-tafl", "rulehub-draughts"],
+    ),
     ("rulehub-core", &[]),
-    ("rulehub-diagram", &["rulehub-core", "rulehub-engine"]),
+    ("rulehub-diagram", &["rulehub-core", "rulehub-game"]),
     ("rulehub-markdown", &["rulehub-core"]),
     (
         "rulehub-family",
@@ -30,7 +36,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rulehub-core",
             "rulehub-diagram",
             "rulehub-markdown",
-            "rulehub-engine",
+            "rulehub-game",
+            "rulehub-tafl",
             "rulehub-draughts",
         ],
     ),
@@ -41,12 +48,32 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rulehub-diagram",
             "rulehub-markdown",
             "rulehub-family",
-            "rulehub-engine",
+            "rulehub-game",
+            "rulehub-tafl",
             "rulehub-draughts",
             "rulehub-room",
         ],
     ),
 ];
+
+/// The ground crate: geometry and the AI search, with no game in it.
+const GROUND: &str = "rulehub-game";
+
+/// The crates that are a registered family's own: `rulehub-<family>` and
+/// `rulehub-<family>-…`, for every family of the registry.
+fn family_crates(crates: &BTreeMap<String, Vec<String>>) -> BTreeMap<String, &'static str> {
+    let families: Vec<&'static str> = rulehub::family::FAMILIES.iter().map(|f| f.name()).collect();
+    crates
+        .keys()
+        .filter_map(|name| {
+            let rest = name.strip_prefix("rulehub-")?;
+            families
+                .iter()
+                .find(|family| rest == **family || rest.starts_with(&format!("{family}-")))
+                .map(|family| (name.clone(), *family))
+        })
+        .collect()
+}
 
 /// Each workspace crate's normal (not dev or build) dependencies on other
 /// workspace crates, as `cargo metadata` reads the manifests.
@@ -110,6 +137,54 @@ fn each_crate_depends_only_on_the_layers_below_it() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_ground_crate_stands_on_nothing_and_a_familys_engine_only_on_the_ground() {
+    let crates = workspace_dependencies();
+    assert_eq!(
+        crates.get(GROUND).map(Vec::len),
+        Some(0),
+        "{GROUND} depends on no workspace crate"
+    );
+    let own = family_crates(&crates);
+    assert!(
+        own.contains_key("rulehub-tafl") && own.contains_key("rulehub-draughts"),
+        "every registered family has its engine crate: {own:?}"
+    );
+    for (name, family) in &own {
+        for dependency in &crates[name] {
+            let allowed = dependency == GROUND
+                || own.get(dependency) == Some(family)
+                || !dependency.starts_with("rulehub-")
+                // A family's practice-board crate uses the shared board API.
+                || dependency == "rulehub-play";
+            assert!(
+                allowed,
+                "{name}, a crate of the {family} family, depends on {dependency}: a family stands only on {GROUND} and its own crates"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_shared_layers_know_no_family() {
+    let crates = workspace_dependencies();
+    let own = family_crates(&crates);
+    for shared in [
+        GROUND,
+        "rulehub-core",
+        "rulehub-diagram",
+        "rulehub-markdown",
+        "rulehub-play",
+    ] {
+        for dependency in &crates[shared] {
+            assert!(
+                !own.contains_key(dependency),
+                "{shared} depends on {dependency}, a family's crate"
+            );
+        }
+    }
 }
 
 #[test]

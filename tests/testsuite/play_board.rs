@@ -21,7 +21,8 @@ const TAFL: Artifact = Artifact {
     wasm: "themes/default/static/play/engine.wasm",
     manifest: "crates/rulehub-play-tafl/wasm.manifest",
     sources: &[
-        "crates/rulehub-engine",
+        "crates/rulehub-game",
+        "crates/rulehub-tafl",
         "crates/rulehub-play",
         "crates/rulehub-play-tafl",
     ],
@@ -30,8 +31,9 @@ const TAFL: Artifact = Artifact {
 const DRAUGHTS: Artifact = Artifact {
     wasm: "themes/default/static/play/draughts.wasm",
     manifest: "crates/rulehub-play-draughts/wasm.manifest",
+    // The ground crate and draughts' own: a tafl edit leaves it current.
     sources: &[
-        "crates/rulehub-engine",
+        "crates/rulehub-game",
         "crates/rulehub-draughts",
         "crates/rulehub-play",
         "crates/rulehub-play-draughts",
@@ -160,7 +162,7 @@ fn a_variant_page_ships_its_resolved_rules_and_the_engine_without_a_wasm_toolcha
         html.contains(r#"<section class="play" id="play" aria-labelledby="play-heading" hidden>"#)
     );
     let data = play_data(&html);
-    let mut expected = rulehub::engine::tafl::preset("tablut-edge").expect("preset");
+    let mut expected = rulehub::tafl::preset("tablut-edge").expect("preset");
     expected.setup = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3".to_string();
     assert_eq!(
         data["rules"],

@@ -29,7 +29,7 @@ use super::spec::{
     RenderOp, Scope,
 };
 use super::{Annotations, Board};
-use rulehub_engine::{Dims, Square};
+use rulehub_game::{Dims, Square};
 
 const CELL: f64 = 40.0;
 const PAD: f64 = 8.0;

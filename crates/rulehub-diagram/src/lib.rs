@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use rulehub_diagram::{Annotations, Board, Glyph, Palette, RenderSpec, Shape, ShapeKind, render};
-//! use rulehub_engine::{Dims, Square};
+//! use rulehub_game::{Dims, Square};
 //!
 //! // A game family defines its pieces as glyphs coloured by palette tokens.
 //! static STONE: Glyph = Glyph {
@@ -61,7 +61,7 @@ pub use spec::{
     SquareLabel, Zone, ZoneSquare, Zones, validate,
 };
 
-use rulehub_engine::{Dims, Square};
+use rulehub_game::{Dims, Square};
 
 /// Marks drawn over a position in worked examples.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

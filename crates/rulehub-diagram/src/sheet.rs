@@ -29,7 +29,7 @@ use super::error::DiagramError;
 use super::glyph::Glyph;
 use super::palette::Palette;
 use super::{Annotations, Board, RenderSpec, check_position};
-use rulehub_engine::{Dims, Square};
+use rulehub_game::{Dims, Square};
 
 /// Space between two frames, so that no frame's edge shows in its
 /// neighbour's view when a browser scales and anti-aliases it.
@@ -296,7 +296,7 @@ fn problems(frames: &[(&str, &Frame)]) -> Vec<DiagramError> {
 mod tests {
     use super::*;
     use crate::{Annotations, Board, RenderSpec, Shape, ShapeKind, frame, render};
-    use rulehub_engine::{Dims, Square};
+    use rulehub_game::{Dims, Square};
 
     static STONE: Glyph = Glyph {
         id: "stone",

@@ -32,7 +32,7 @@ use serde::{Deserialize, Deserializer};
 use super::error::DiagramError;
 use super::palette::Palette;
 use super::suggest::{closest, did_you_mean};
-use rulehub_engine::{Dims, Square};
+use rulehub_game::{Dims, Square};
 
 /// Smallest and largest board side drawn (Alea Evangelii is 19×19).
 pub const MIN_SIDE: u8 = 3;

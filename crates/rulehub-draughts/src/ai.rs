@@ -7,7 +7,7 @@
 //! opponent crowning there; pieces on the central squares; and mobility, the
 //! empty squares next to each piece in the directions it may step.
 
-use rulehub_engine::ai::{
+use rulehub_game::ai::{
     Deadline, FORCING_BASE, Limits, SearchResult, Searchable, Terminal, search,
 };
 
@@ -150,7 +150,7 @@ impl Searchable for DraughtsSearch {
 
 #[cfg(test)]
 mod tests {
-    use rulehub_engine::ai::XorShift;
+    use rulehub_game::ai::XorShift;
 
     use super::*;
     use crate::fen;

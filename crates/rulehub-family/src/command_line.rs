@@ -4,8 +4,8 @@
 //! record, so the commands print and store what `rulehub replay` reads back.
 
 use rulehub_diagram::{Glyph, Palette, RenderSpec};
-use rulehub_engine::ai::{Deadline, Limits};
-use rulehub_engine::{Dims, Square};
+use rulehub_game::ai::{Deadline, Limits};
+use rulehub_tafl::{Dims, Square};
 
 use crate::FAMILIES;
 

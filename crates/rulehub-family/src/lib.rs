@@ -40,7 +40,7 @@ use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette, RenderSpec};
-use rulehub_engine::{Dims, Square};
+use rulehub_tafl::{Dims, Square};
 
 /// One game family: the rules engine behind a family folder.
 pub trait GameFamily: Sync {

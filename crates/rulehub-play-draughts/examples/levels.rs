@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rulehub_draughts::{Game, Outcome, Preset, ai};
-use rulehub_engine::ai::Level;
+use rulehub_game::ai::Level;
 use rulehub_play_draughts::level_limits;
 
 fn main() -> ExitCode {

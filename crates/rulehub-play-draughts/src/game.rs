@@ -4,7 +4,7 @@
 use rulehub_draughts::{
     Colour, DraughtsRules, Game, Geometry, Kind, Move, Outcome, Square, ai as draughts_ai, fen,
 };
-use rulehub_engine::ai::{Level, Limits};
+use rulehub_game::ai::{Level, Limits};
 use rulehub_play::{Board, Choice, Outcome as Announced, Played, PracticeGame, Refusal};
 use serde::Deserialize;
 

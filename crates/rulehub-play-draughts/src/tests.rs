@@ -4,7 +4,7 @@
 //! reader to the same outcome.
 
 use rulehub_draughts::{Game, Preset, preset_names, record};
-use rulehub_engine::ai::XorShift;
+use rulehub_game::ai::XorShift;
 use serde_json::Value;
 
 use crate::Sessions;

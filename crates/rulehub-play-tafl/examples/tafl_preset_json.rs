@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let name = std::env::args().nth(1).unwrap_or_default();
-    match rulehub_engine::tafl::preset(&name) {
+    match rulehub_tafl::preset(&name) {
         Some(rules) => match serde_json::to_string(&serde_json::json!({ "rules": rules })) {
             Ok(text) => {
                 println!("{text}");
@@ -19,7 +19,7 @@ fn main() -> ExitCode {
         None => {
             eprintln!(
                 "error: unknown preset `{name}`; one of {}",
-                rulehub_engine::tafl::preset_names().join(", ")
+                rulehub_tafl::preset_names().join(", ")
             );
             ExitCode::from(2)
         }

@@ -1,9 +1,10 @@
 //! A tafl game as the practice board plays it.
 
-use rulehub_engine::ai::{Level, Limits, tafl as tafl_ai};
-use rulehub_engine::tafl::{Game, Move, Outcome, Position, Rules};
-use rulehub_engine::{Dims, Side, Square};
+use rulehub_game::ai::{Level, Limits};
 use rulehub_play::{Board, Choice, Outcome as Announced, Played, PracticeGame, Refusal};
+use rulehub_tafl::ai as tafl_ai;
+use rulehub_tafl::{Dims, Side, Square};
+use rulehub_tafl::{Game, Move, Outcome, Position, Rules};
 use serde::Deserialize;
 
 /// What `new_game` reads: the page's resolved rules, and optionally another

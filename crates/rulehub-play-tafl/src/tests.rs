@@ -3,8 +3,8 @@
 //! against random moves) replay cleanly through the engine's own record
 //! reader.
 
-use rulehub_engine::ai::XorShift;
-use rulehub_engine::tafl::{Game, preset, preset_names, record};
+use rulehub_game::ai::XorShift;
+use rulehub_tafl::{Game, preset, preset_names, record};
 use serde_json::Value;
 
 use crate::Sessions;

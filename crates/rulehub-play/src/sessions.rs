@@ -1,6 +1,6 @@
 //! Games in progress, addressed by handle, and the JSON answers about them.
 
-use rulehub_engine::ai::{Level, Limits};
+use rulehub_game::ai::{Level, Limits};
 use serde::de::DeserializeOwned;
 
 use crate::answer::{

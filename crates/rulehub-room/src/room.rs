@@ -377,7 +377,7 @@ fn seat_name(seat: Seat) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rulehub_engine::tafl::preset;
+    use rulehub_tafl::preset;
 
     fn room_for(request: GameRequest) -> Room {
         let game = request.open().expect("valid");

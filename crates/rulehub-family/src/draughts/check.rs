@@ -14,7 +14,7 @@ use rulehub_diagram::{
     CellPattern, CellsOp, LabelsOp, Palette, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
     SquareLabel, ZoneSquare, Zones,
 };
-use rulehub_engine::Dims;
+use rulehub_tafl::Dims;
 
 use super::engine_yaml::{DraughtsFrontMatter, EngineSection};
 use super::examples::{self, ExampleSpec};

@@ -25,7 +25,7 @@ use crate::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette};
-use rulehub_engine::Square;
+use rulehub_tafl::Square;
 
 /// The family's name: its folder and `variant_of`.
 pub const NAME: &str = "draughts";

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use rulehub_draughts::record;
 use rulehub_draughts::{Colour, Game, Kind, Outcome, Preset, ai, fen};
-use rulehub_engine::ai::{Deadline, Limits};
+use rulehub_game::ai::{Deadline, Limits};
 
 use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
 
@@ -231,7 +231,7 @@ pub fn setup_board(preset: &str, setup: Option<&str>) -> Option<Result<crate::Se
             position.to_move().code(),
         );
         crate::SetupBoard {
-            dims: rulehub_engine::Dims::new(size, size),
+            dims: rulehub_tafl::Dims::new(size, size),
             pieces: super::glyphs_of(&position),
             render: super::check::default_board(&rules),
             description,

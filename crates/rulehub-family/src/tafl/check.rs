@@ -9,8 +9,8 @@ use crate::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{Palette, RenderOp, RenderSpec};
-use rulehub_engine::tafl::{Position, Rules, RulesSpec, SquareKind};
-use rulehub_engine::{Dims, Square};
+use rulehub_tafl::{Dims, Square};
+use rulehub_tafl::{Position, Rules, RulesSpec, SquareKind};
 
 use super::engine_yaml::{EngineSection, TaflFrontMatter};
 use super::examples::{self, ExampleSpec};
@@ -102,7 +102,7 @@ fn resolve_rules(
     let spec = engine
         .rules
         .clone()
-        .unwrap_or_else(|| RulesSpec::preset(rulehub_engine::tafl::DEFAULT_PRESET));
+        .unwrap_or_else(|| RulesSpec::preset(rulehub_tafl::DEFAULT_PRESET));
     match spec.resolve() {
         Ok(rules) => Some(rules),
         Err(error) => {
@@ -111,7 +111,7 @@ fn resolve_rules(
                     .error(page.key_position("rules"), error.to_string())
                     .with_help(format!(
                         "name a preset ({}) and override fields as needed",
-                        rulehub_engine::tafl::preset_names().join(", ")
+                        rulehub_tafl::preset_names().join(", ")
                     )),
             );
             None

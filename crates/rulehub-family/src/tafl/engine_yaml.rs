@@ -3,8 +3,8 @@
 
 use serde::Deserialize;
 
-use rulehub_engine::Side;
-use rulehub_engine::tafl::RulesSpec;
+use rulehub_tafl::RulesSpec;
+use rulehub_tafl::Side;
 
 /// The front matter as tafl reads it: the `engine:` block alone (the hub
 /// has read and checked every other key).

@@ -3,8 +3,8 @@
 //! are checked against.
 
 use rulehub_core::i18n::{Arg, I18n};
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{Access, KingArmed, KingCapture, Rules};
+use rulehub_tafl::Side;
+use rulehub_tafl::{Access, KingArmed, KingCapture, Rules};
 
 /// Message ids this module uses (with the start diagram's key).
 pub const MESSAGE_IDS: &[&str] = &[
@@ -214,7 +214,7 @@ fn draws(rules: &Rules, i18n: &I18n, lang: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::MESSAGE_IDS;
-    use rulehub_engine::tafl::{Access, Escape, RepetitionResult};
+    use rulehub_tafl::{Access, Escape, RepetitionResult};
 
     /// Message ids built from enum values must all be declared, so a new
     /// value cannot reach a page as a missing message.

@@ -20,9 +20,9 @@ use crate::{GameEnd, GameMove, SampleGame, describe_game_end};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::limits;
 use rulehub_core::i18n::I18n;
-use rulehub_engine::tafl::record::{self, ReplayOptions};
-use rulehub_engine::tafl::{Game, Move, Outcome, Position, Rules};
-use rulehub_engine::{Dims, Side, Square};
+use rulehub_tafl::record::{self, ReplayOptions};
+use rulehub_tafl::{Dims, Side, Square};
+use rulehub_tafl::{Game, Move, Outcome, Position, Rules};
 
 /// A sample game the engine replayed from start to end.
 #[derive(Debug, Clone)]

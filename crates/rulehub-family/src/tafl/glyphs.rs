@@ -2,7 +2,7 @@
 
 use crate::LegendEntry;
 use rulehub_diagram::{Glyph, Shape, ShapeKind};
-use rulehub_engine::Piece;
+use rulehub_tafl::Piece;
 
 /// Under every piece: a soft shadow a little below it.
 const SHADOW: Shape = Shape {

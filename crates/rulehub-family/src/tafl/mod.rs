@@ -19,8 +19,8 @@ use crate::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Palette};
-use rulehub_engine::tafl::{Position, Rules};
-use rulehub_engine::{Piece, Square};
+use rulehub_tafl::{Piece, Square};
+use rulehub_tafl::{Position, Rules};
 
 /// The family's name: its folder and `variant_of`.
 pub const NAME: &str = "tafl";
@@ -55,11 +55,11 @@ impl GameFamily for Tafl {
     }
 
     fn preset_names(&self) -> Vec<&'static str> {
-        rulehub_engine::tafl::preset_names().to_vec()
+        rulehub_tafl::preset_names().to_vec()
     }
 
     fn preset_rules_yaml(&self, preset: &str) -> Option<Result<String, String>> {
-        rulehub_engine::tafl::preset(preset)
+        rulehub_tafl::preset(preset)
             .map(|rules| serde_yaml::to_string(&rules).map_err(|error| error.to_string()))
     }
 

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use crate::board_text::{BOARD_MESSAGE_IDS, board_strings, with_placeholders};
 use rulehub_core::i18n::{Arg, I18n};
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{DrawReason, Rules, WinReason, preset, preset_names};
+use rulehub_tafl::Side;
+use rulehub_tafl::{DrawReason, Rules, WinReason, preset, preset_names};
 
 /// Tafl's own messages on the board, besides the shared
 /// [`BOARD_MESSAGE_IDS`]: `play-win` and `play-draw` are formatted once per

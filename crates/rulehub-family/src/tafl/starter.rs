@@ -4,8 +4,8 @@
 use serde::Deserialize;
 
 use crate::{Starter, StarterExample};
-use rulehub_engine::Dims;
-use rulehub_engine::tafl::{Position, RulesSpec};
+use rulehub_tafl::Dims;
+use rulehub_tafl::{Position, RulesSpec};
 
 use super::engine_yaml::EngineSection;
 use super::examples::{self, ExampleSpec};
@@ -118,7 +118,7 @@ fn choose_example(engine_block: &str) -> StarterExample {
     let Ok(rules) = engine
         .rules
         .clone()
-        .unwrap_or_else(|| RulesSpec::preset(rulehub_engine::tafl::DEFAULT_PRESET))
+        .unwrap_or_else(|| RulesSpec::preset(rulehub_tafl::DEFAULT_PRESET))
         .resolve()
     else {
         return candidates

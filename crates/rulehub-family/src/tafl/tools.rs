@@ -5,10 +5,10 @@
 
 use std::fmt::Write as _;
 
-use rulehub_engine::Side;
-use rulehub_engine::ai::{self, Deadline, Limits};
-use rulehub_engine::tafl::record::{self, ReplayOptions};
-use rulehub_engine::tafl::{Game, Move, Outcome, Position, preset};
+use rulehub_game::ai::{Deadline, Limits};
+use rulehub_tafl::Side;
+use rulehub_tafl::record::{self, ReplayOptions};
+use rulehub_tafl::{Game, Move, Outcome, Position, preset};
 
 use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
 
@@ -29,7 +29,7 @@ pub fn engine(
     }))
 }
 
-fn start(rules: &rulehub_engine::tafl::Rules, request: &EngineRequest<'_>) -> Result<Game, String> {
+fn start(rules: &rulehub_tafl::Rules, request: &EngineRequest<'_>) -> Result<Game, String> {
     let position = match request.setup {
         None => rules
             .start_position()
@@ -91,12 +91,12 @@ impl CommandLineEngine for TaflEngine {
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
-        rulehub_engine::tafl::perft(&mut self.game, depth)
+        rulehub_tafl::perft(&mut self.game, depth)
     }
 
     fn replay(&mut self, text: &str) -> Result<Replay, ReplayStop> {
         let dims = self.game.dims();
-        let names = |squares: &[rulehub_engine::Square]| -> Vec<String> {
+        let names = |squares: &[rulehub_tafl::Square]| -> Vec<String> {
             squares.iter().map(|s| s.name(dims)).collect()
         };
         let mut moves = Vec::new();
@@ -155,7 +155,7 @@ impl CommandLineEngine for TaflEngine {
         seed: u64,
         deadline: Option<&Deadline<'_>>,
     ) -> Option<Thought> {
-        let result = ai::tafl::best_move(&self.game, limits, seed, deadline)?;
+        let result = rulehub_tafl::ai::best_move(&self.game, limits, seed, deadline)?;
         let index = self
             .game
             .legal_moves()

@@ -1,8 +1,8 @@
 //! Tafl rooms: the rules as the page's board data carries them (setup
 //! included), moves written `from-to` in the record's square names.
 
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{self, Game, Move, Rules};
+use rulehub_tafl::Side;
+use rulehub_tafl::{self as tafl, Game, Move, Rules};
 
 use super::{Outcome, RoomGame, SideName, Taken, bad_notation, bad_rules, illegal};
 use crate::protocol::Refusal;
@@ -107,7 +107,7 @@ impl RoomGame for TaflRoomGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rulehub_engine::tafl::preset;
+    use rulehub_tafl::preset;
 
     fn open(name: &str) -> TaflRoomGame {
         let json = serde_json::to_value(preset(name).expect("preset")).expect("json");

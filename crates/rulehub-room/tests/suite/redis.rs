@@ -13,10 +13,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::Duration;
 
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, Move};
 use rulehub_room::store::{Event, Store};
 use rulehub_room::{Config, Limits, RedisStore, RoomServer};
+use rulehub_tafl::Side;
+use rulehub_tafl::{Game, Move};
 use serde_json::{Value, json};
 
 /// A `redis-server` of the test's own; killed when dropped.

@@ -2,8 +2,8 @@
 //! in the page's language, so prose can never drift from what was verified.
 
 use rulehub_core::i18n::{Arg, I18n, capitalise, decapitalise};
-use rulehub_engine::tafl::{Outcome, Position, WinReason};
-use rulehub_engine::{Dims, Piece, Side, Square};
+use rulehub_tafl::{Dims, Piece, Side, Square};
+use rulehub_tafl::{Outcome, Position, WinReason};
 
 use super::CheckedExample;
 
@@ -303,7 +303,7 @@ fn sorted_names(squares: impl Iterator<Item = Square>, dims: Dims) -> Vec<String
 mod tests {
     use super::MESSAGE_IDS;
     use crate::tafl::examples::StateClaim;
-    use rulehub_engine::tafl::{DrawReason, IllegalMove, WinReason};
+    use rulehub_tafl::{DrawReason, IllegalMove, WinReason};
 
     /// Every code the engine can produce has its sentence, so a new reason
     /// cannot reach a page as a missing message.

@@ -11,10 +11,10 @@ use std::collections::BTreeSet;
 pub use describe::{MESSAGE_IDS, describe, describe_position};
 pub use spec::{ExampleSpec, Expect, PiecesSpec, PositionSpec};
 
-use rulehub_engine::tafl::{
+use rulehub_tafl::{Dims, Piece, Side, Square};
+use rulehub_tafl::{
     DrawReason, Game, IllegalMove, KingCapture, Move, Outcome, Position, Rules, WinReason,
 };
-use rulehub_engine::{Dims, Piece, Side, Square};
 
 use crate::page::Mismatch;
 

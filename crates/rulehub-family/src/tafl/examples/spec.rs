@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use rulehub_engine::Side;
+use rulehub_tafl::Side;
 
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -2,7 +2,7 @@
 //! code lists that come from the engine's enums.
 
 use super::*;
-use rulehub_engine::tafl::preset;
+use rulehub_tafl::preset;
 
 fn check_yaml(rules: &str, yaml: &str) -> Result<CheckedExample, Vec<Mismatch>> {
     let rules = preset(rules).expect("preset");

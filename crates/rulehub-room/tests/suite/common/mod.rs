@@ -7,9 +7,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use rulehub_engine::Side;
-use rulehub_engine::tafl::{Game, Move, Rules, preset, record};
 use rulehub_room::RoomServer;
+use rulehub_tafl::Side;
+use rulehub_tafl::{Game, Move, Rules, preset, record};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;

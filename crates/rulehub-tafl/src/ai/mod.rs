@@ -9,11 +9,11 @@
 //! material, with a defender worth more than an attacker; and how closely
 //! the attackers ring the king.
 
-use super::ordering::FORCING_BASE;
-use super::{Deadline, Limits, SearchResult, Searchable, Terminal, search};
-use crate::board::{Side, Square};
-use crate::tafl::position::{ATT, CELLS, DEF, EMPTY, KING};
-use crate::tafl::{Escape, Game, Move, Outcome};
+use crate::position::{ATT, CELLS, DEF, EMPTY, KING};
+use crate::{Escape, Game, Move, Outcome};
+use crate::{Side, Square};
+use rulehub_game::ai::FORCING_BASE;
+use rulehub_game::ai::{Deadline, Limits, SearchResult, Searchable, Terminal, search};
 
 const ATTACKER_VALUE: i32 = 70;
 const DEFENDER_VALUE: i32 = 130;
@@ -289,3 +289,6 @@ impl TaflSearch {
         dims.rows as usize * dims.cols as usize
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,6 +1,6 @@
-//! One sort routine for the whole engine.
+//! One sort routine for every engine.
 //!
-//! Every sort in the engine goes through [`sort_by_key`], which sorts plain
+//! Every sort in the engines goes through [`sort_by_key`], which sorts plain
 //! `u64`s. The standard library's sorts are generic, and each element type
 //! they are used with adds its own copy (3–8 KB of WebAssembly each, about a
 //! seventh of what the practice board downloads); sorting one key type keeps

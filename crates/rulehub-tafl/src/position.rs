@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::board::{Dims, MAX_SIDE, MIN_SIDE, Piece, Square, SquareParseError};
+use crate::{Dims, MAX_SIDE, MIN_SIDE, Piece, Square, SquareParseError};
 
 /// Cell codes of the padded mailbox.
 pub(crate) const EMPTY: u8 = 0;

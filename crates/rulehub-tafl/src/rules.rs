@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::game::SquareKind;
 use super::position::{Position, SetupError};
-use crate::board::{Dims, MAX_SIDE, MIN_SIDE, Side, Square};
+use crate::{Dims, MAX_SIDE, MIN_SIDE, Side, Square};
 
 /// Where the king must go to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -16,7 +16,7 @@ use std::fmt;
 
 use super::position::{ATT, EMPTY, KING, Move, Position};
 use super::rules::{Access, Rules};
-use crate::board::{Dims, Side, Square};
+use crate::{Dims, Side, Square};
 
 use geometry::*;
 pub use outcome::{DrawReason, IllegalMove, Outcome, Played, SquareKind, WinReason};
@@ -167,7 +167,7 @@ impl Game {
             .filter(|&(f, t)| self.check_repetition_ban(f as usize, t as usize).is_ok())
             .map(|(f, t)| Move::new(self.pos.square(f as usize), self.pos.square(t as usize)))
             .collect();
-        crate::keysort::sort_by_key(&mut moves, |mv| move_key(*mv));
+        rulehub_game::keysort::sort_by_key(&mut moves, |mv| move_key(*mv));
         moves
     }
 
@@ -327,7 +327,7 @@ impl Game {
             .iter()
             .map(|&(i, _)| self.pos.square(i as usize))
             .collect();
-        crate::keysort::sort_by_key(&mut captures, |sq| square_key(*sq));
+        rulehub_game::keysort::sort_by_key(&mut captures, |sq| square_key(*sq));
         Ok(Played {
             captures,
             outcome: self.outcome,

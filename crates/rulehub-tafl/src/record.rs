@@ -18,7 +18,7 @@ use std::str::Lines;
 
 use super::game::{Game, IllegalMove, Outcome, Played};
 use super::position::{Move, MoveParseError, Position};
-use crate::board::{Dims, Side, Square, SquareParseError};
+use crate::{Dims, Side, Square, SquareParseError};
 
 /// One move line of a record.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -409,7 +409,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tafl::{Position, WinReason, preset};
+    use crate::{Position, WinReason, preset};
 
     const N7: Dims = Dims { rows: 7, cols: 7 };
 

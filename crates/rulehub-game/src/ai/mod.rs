@@ -2,8 +2,7 @@
 //! transposition table, move ordering and a quiescence search on captures.
 //!
 //! The search is generic over [`Searchable`], a small trait a game family
-//! implements (the tafl one lives in [`tafl`]), so a later family plugs in
-//! with its own evaluation. Like the rest of the engine it is pure: no
+//! implements in its own crate with its own evaluation. Like the rest of the engine it is pure: no
 //! threads, no clock of its own and no I/O. The caller bounds a search by
 //! depth and nodes, and may inject a clock ([`Deadline`]) — so the same code
 //! runs natively and in WebAssembly, and a node-bounded search is exactly
@@ -12,11 +11,7 @@
 mod ordering;
 mod rng;
 mod search;
-pub mod tafl;
 mod tt;
-
-#[cfg(test)]
-mod tests;
 
 use std::fmt;
 

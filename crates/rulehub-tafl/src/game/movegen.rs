@@ -4,7 +4,7 @@
 // Mailbox code indexes several parallel arrays by cell number on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use crate::tafl::position::EMPTY;
+use crate::position::EMPTY;
 
 use super::*;
 

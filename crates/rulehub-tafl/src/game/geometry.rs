@@ -5,9 +5,9 @@
 // Mailbox code indexes several parallel arrays by cell number on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{Dims, Side, Square};
-use crate::tafl::position::CELLS;
-use crate::tafl::rules::{Access, Escape, HostileTo, Rules};
+use crate::position::CELLS;
+use crate::rules::{Access, Escape, HostileTo, Rules};
+use crate::{Dims, Side, Square};
 
 pub(super) const F_THRONE: u8 = 1;
 pub(super) const F_CORNER: u8 = 2;

@@ -1,7 +1,7 @@
 //! Zobrist keys for position hashing (repetition, transposition tables),
 //! computed at compile time.
 
-use crate::tafl::position::CELLS;
+use crate::position::CELLS;
 
 pub(super) const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);

@@ -4,10 +4,12 @@
 //! Everything a variant may change is data ([`Rules`]); presets name the
 //! common rule sets. The engine is pure: no I/O, no printing.
 
+pub mod ai;
 mod game;
 pub(crate) mod position;
 pub mod record;
 mod rules;
+mod side;
 
 pub use game::{
     DrawReason, Game, IllegalMove, Outcome, Played, SquareKind, WinReason, perft, perft_make_leaves,
@@ -18,6 +20,10 @@ pub use rules::{
     RepetitionResult, Rules, RulesError, RulesOverrides, RulesSpec, preset, preset_description,
     preset_names,
 };
+
+pub use side::{Piece, Side};
+// The board geometry of the ground crate, which every signature here uses.
+pub use rulehub_game::{Dims, MAX_SIDE, MIN_SIDE, Square, SquareParseError, SquareParseReason};
 
 #[cfg(test)]
 mod tests;

@@ -4,9 +4,9 @@
 // Mailbox code indexes several parallel arrays by cell number on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::Side;
-use crate::tafl::position::{ATT, CELLS, DEF, EMPTY, KING, OFF};
-use crate::tafl::rules::{Escape, RepetitionResult};
+use crate::Side;
+use crate::position::{ATT, CELLS, DEF, EMPTY, KING, OFF};
+use crate::rules::{Escape, RepetitionResult};
 
 use super::*;
 

@@ -4,9 +4,9 @@
 // Mailbox code indexes several parallel arrays by cell number on purpose.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::Side;
-use crate::tafl::position::{ATT, DEF, EMPTY, KING, OFF};
-use crate::tafl::rules::KingCapture;
+use crate::Side;
+use crate::position::{ATT, DEF, EMPTY, KING, OFF};
+use crate::rules::KingCapture;
 
 use super::*;
 
@@ -185,7 +185,7 @@ impl Game {
             n_edges += 1;
         }
         let victim = 3 - mover;
-        let armed = self.rules.king_armed != crate::tafl::rules::KingArmed::No;
+        let armed = self.rules.king_armed != crate::rules::KingArmed::No;
         let front_ok = |c: u8| OWNER[c as usize] == mover && (c != KING || armed);
         for &(inward, along) in &edges[..n_edges] {
             for d in [along, -along] {

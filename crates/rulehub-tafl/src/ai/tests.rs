@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 
-use super::tafl::best_move;
-use super::{Level, Limits};
-use crate::board::{Dims, Side};
-use crate::tafl::{Game, Outcome, Position, preset};
+use super::best_move;
+use crate::{Dims, Side};
+use crate::{Game, Outcome, Position, preset};
+use rulehub_game::ai::{Level, Limits};
 
 fn game(preset_name: &str, setup: &str, to_move: Side) -> Game {
     let rules = preset(preset_name).expect("bundled preset");

@@ -1,8 +1,8 @@
 //! What a move or a game comes to: outcomes, the reasons for wins, draws and
 //! illegal moves (with their codes and English descriptions), special squares.
 
-use crate::board::{Dims, Piece, Side, Square};
-use crate::tafl::rules::Access;
+use crate::rules::Access;
+use crate::{Dims, Piece, Side, Square};
 
 use std::fmt;
 
@@ -112,7 +112,7 @@ impl fmt::Display for Outcome {
 pub enum SquareKind {
     Throne,
     Corner,
-    /// An attacker camp (see [`crate::tafl::Camps`]).
+    /// An attacker camp (see [`crate::Camps`]).
     Camp,
     /// A listed escape square (`escape: squares`).
     Escape,

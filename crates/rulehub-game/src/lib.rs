@@ -1,0 +1,15 @@
+//! The ground every game family stands on, with no game in it: board
+//! geometry and square names ([`Dims`], [`Square`]) and the AI search
+//! ([`ai`]: the [`ai::Searchable`] trait a family implements, levels,
+//! limits and the transposition table).
+//!
+//! Pure: no I/O, no clock, no threads, so the same code runs in the site
+//! generator, the room server and the browser's WebAssembly. A family's
+//! crate (`rulehub-tafl`, `rulehub-draughts`) depends on this one and on
+//! nothing else of rulehub's.
+
+pub mod ai;
+mod board;
+pub mod keysort;
+
+pub use board::{Dims, MAX_SIDE, MIN_SIDE, Square, SquareParseError, SquareParseReason};
