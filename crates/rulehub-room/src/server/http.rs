@@ -261,11 +261,12 @@ pub(super) async fn game_record(
             match blocking(move || store.archived_game(&code, game)).await {
                 Ok(record) => record,
                 Err(e) => {
+                    let refusal = store_refusal(&e);
                     return with_cors(
                         http_error(
                             StatusCode::INTERNAL_SERVER_ERROR,
-                            ErrorCode::StoreFailed,
-                            &e.to_string(),
+                            refusal.code,
+                            &refusal.message,
                         ),
                         origin,
                     );

@@ -186,11 +186,50 @@ fn no_room() -> Refusal {
     )
 }
 
+/// The refusal a client gets when the store failed. It says what kind of
+/// failure it was and whether trying again can help, never where the
+/// server keeps its data (the operator's log and the CLI have that).
 fn store_refusal(e: &StoreError) -> Refusal {
-    Refusal::new(
-        ErrorCode::StoreFailed,
-        format!("the server could not store this, so nothing changed; try again ({e})"),
+    let message = match e {
+        StoreError::Io { source, .. } if transient_io(source) => format!(
+            "the server could not store this in time ({}), so nothing changed; try again in a moment",
+            io_reason(source)
+        ),
+        StoreError::Io { source, .. } => format!(
+            "the server cannot write to its storage ({}), so nothing changed; this lasts until the server's operator fixes it",
+            io_reason(source)
+        ),
+        // Redis unreachable or slow: it may come back by itself. The
+        // message names the Redis address (never a password).
+        StoreError::Backend(why) => {
+            format!("the server could not store this, so nothing changed; try again in a moment ({why})")
+        }
+        StoreError::Damaged(_) => "the room's stored record is damaged, so the room cannot be loaded or changed; the server's operator must repair or remove it".to_string(),
+        StoreError::Conflict(_) => "another server changed the room first, so nothing changed; send `sync` and choose again".to_string(),
+        StoreError::Unsettled { .. } => "the store has not answered yet; nothing is known to have changed".to_string(),
+    };
+    Refusal::new(ErrorCode::StoreFailed, message)
+}
+
+/// Whether an I/O failure may pass by itself (worth trying again soon).
+fn transient_io(e: &std::io::Error) -> bool {
+    use std::io::ErrorKind;
+    matches!(
+        e.kind(),
+        ErrorKind::Interrupted | ErrorKind::TimedOut | ErrorKind::WouldBlock
     )
+}
+
+/// An I/O failure in a few words, without the file it happened to.
+fn io_reason(e: &std::io::Error) -> String {
+    use std::io::ErrorKind;
+    match e.kind() {
+        ErrorKind::StorageFull => "the disk is full".to_string(),
+        ErrorKind::QuotaExceeded => "the disk quota is used up".to_string(),
+        ErrorKind::PermissionDenied => "permission denied".to_string(),
+        ErrorKind::ReadOnlyFilesystem => "the disk is read-only".to_string(),
+        kind => kind.to_string(),
+    }
 }
 
 fn conflict_refusal() -> Refusal {
@@ -211,6 +250,10 @@ fn node_id() -> u64 {
     })
 }
 
+/// The first and the longest pause between attempts to settle a write
+/// whose answer was lost ([`RoomServer::store_change`]).
+const SETTLE_FIRST_PAUSE: Duration = Duration::from_millis(100);
+const SETTLE_LAST_PAUSE: Duration = Duration::from_secs(1);
 /// How many times a join or a new room code is tried again after another
 /// server won a race for it.
 const RETRIES: usize = 3;
@@ -554,6 +597,52 @@ impl RoomServer {
             removed += 1;
         }
         removed
+    }
+
+    /// Stores one change (a snapshot compacts the room, anything else is
+    /// appended) and returns only once its fate is known: `Ok` if it stands,
+    /// an error if it does not. A write whose answer was lost while it may
+    /// still land (Redis stalled past its timeout) is settled with the
+    /// store: asked again, backing off, for as long as the store does not
+    /// answer, while the caller holds the room (nothing else can change it
+    /// meanwhile, here or, through the store's compare, anywhere). Only a
+    /// shutdown ends the wait, with [`StoreError::Unsettled`]: the caller
+    /// then tells no one anything, and a reconnecting client is sent the
+    /// state as the store has it.
+    async fn store_change(&self, code: &RoomCode, event: &Event) -> Result<(), StoreError> {
+        let store = self.shared.store.clone();
+        let (stored_code, stored) = (code.clone(), event.clone());
+        let first = blocking(move || match &stored {
+            Event::Snapshot(snapshot) => store.compact(&stored_code, snapshot),
+            event => store.append(&stored_code, event),
+        })
+        .await;
+        let Err(StoreError::Unsettled { id, message }) = first else {
+            return first;
+        };
+        let mut shutdown = self.shared.shutdown.subscribe();
+        let mut pause = SETTLE_FIRST_PAUSE;
+        loop {
+            tokio::select! {
+                () = tokio::time::sleep(pause) => {}
+                _ = shutdown.wait_for(|down| *down) => {
+                    return Err(StoreError::Unsettled { id, message });
+                }
+            }
+            pause = (pause * 2).min(SETTLE_LAST_PAUSE);
+            let store = self.shared.store.clone();
+            let (settle_code, settled, settle_id) = (code.clone(), event.clone(), id.clone());
+            match blocking(move || store.settle(&settle_code, &settled, &settle_id)).await {
+                Ok(true) => return Ok(()),
+                Ok(false) => {
+                    return Err(StoreError::Backend(format!(
+                        "{message}; the store has since confirmed that the change was not stored"
+                    )));
+                }
+                // Still no answer: ask again after a longer pause.
+                Err(_) => {}
+            }
+        }
     }
 
     fn slot(&self, code: &RoomCode) -> Option<Arc<Slot>> {

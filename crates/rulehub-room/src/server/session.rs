@@ -325,11 +325,11 @@ impl Connection {
                 },
                 None if !watch_only && !live.room.guest_joined() => {
                     let event = live.room.join_event().expect("the guest seat is free");
-                    let store = self.server.shared.store.clone();
-                    let stored = event.clone();
-                    let append_code = code.clone();
-                    match blocking(move || store.append(&append_code, &stored)).await {
+                    match self.server.store_change(&code, &event).await {
                         Ok(()) => {}
+                        // Shutting down before the join's fate was known:
+                        // the socket closes; a reconnect shows the seats.
+                        Err(StoreError::Unsettled { .. }) => return Ok(()),
                         Err(StoreError::Conflict(_)) if attempts < RETRIES => {
                             // Someone changed the room on another server
                             // (perhaps took the seat): look again.
@@ -390,23 +390,19 @@ impl Connection {
             let _ = self.server.refresh(&code, &mut live).await;
         }
         let event = live.room.move_event(seat, mv, seq)?;
-        let store = self.server.shared.store.clone();
-        let stored = event.clone();
-        let append_code = code.clone();
-        match blocking(move || store.append(&append_code, &stored)).await {
+        // Returns once the move's fate is known (a stalled Redis is waited
+        // for), so a refusal below means the move does not stand and never
+        // will, and a success that everyone is told.
+        match self.server.store_change(&code, &event).await {
             Ok(()) => {}
             Err(StoreError::Conflict(_)) => {
                 let _ = self.server.refresh(&code, &mut live).await;
                 return Err(conflict_refusal());
             }
-            Err(e) => {
-                if self.server.shared.store.shared() {
-                    // A network store may have taken the move before the
-                    // failure (a timeout): reloading shows whether it did.
-                    let _ = self.server.refresh(&code, &mut live).await;
-                }
-                return Err(store_refusal(&e));
-            }
+            // Shutting down before the move's fate was known: no answer
+            // (the socket closes with 1001; a reconnect gets the state).
+            Err(StoreError::Unsettled { .. }) => return Ok(()),
+            Err(e) => return Err(store_refusal(&e)),
         }
         let played = live.room.apply(&event).expect("a move event plays a move");
         live.last_activity = Instant::now();
@@ -439,12 +435,11 @@ impl Connection {
         let mut live = slot.live.lock().await;
         let snapshot = live.room.rematch_snapshot()?;
         self.archive(&live.room).await?;
-        let store = self.server.shared.store.clone();
         let code = live.room.code().clone();
-        let stored = snapshot.clone();
-        let compact_code = code.clone();
-        match blocking(move || store.compact(&compact_code, &stored)).await {
+        let compaction = Event::Snapshot(Box::new(snapshot.clone()));
+        match self.server.store_change(&code, &compaction).await {
             Ok(()) => {}
+            Err(StoreError::Unsettled { .. }) => return Ok(()),
             Err(StoreError::Conflict(_)) => {
                 let game = live.room.game_number();
                 let _ = self.server.refresh(&code, &mut live).await;
