@@ -69,6 +69,10 @@ pub(super) struct Connection {
 /// Why a connection ends, as its close frame says.
 enum Ending {
     ClientLeft,
+    /// A frame over [`crate::limits::HARD_MESSAGE_CAP`] (close 1009).
+    TooBig,
+    /// A text frame that is not UTF-8 (close 1007).
+    NotUtf8,
     TooSlow,
     Shutdown,
     HelloTimeout,
@@ -100,12 +104,15 @@ impl Connection {
             sink
         });
         let ending = self.read_loop(&mut stream).await;
+        let protocol_error = matches!(ending, Ending::TooBig | Ending::NotUtf8);
         self.leave().await;
         // Dropping the outbox lets the writer flush what is queued and stop.
         drop(self.outbox);
         let Ok(mut sink) = writer.await else { return };
         let (code, reason) = match ending {
             Ending::ClientLeft => return,
+            Ending::TooBig => (1009, "a frame over 64 KiB"),
+            Ending::NotUtf8 => (1007, "a text frame that is not UTF-8"),
             Ending::TooSlow => (1008, "too slow: reconnect and resync"),
             Ending::Shutdown => (1001, "server shutting down"),
             Ending::HelloTimeout => (1008, "no hello in time"),
@@ -120,6 +127,16 @@ impl Connection {
             sink.send(Message::Close(Some(close))),
         )
         .await;
+        if protocol_error {
+            // Read on (discarding) until the client answers the close or a
+            // moment passes: closing with its unread bytes in our buffer
+            // would reset the connection, and the client could lose the
+            // close frame that says why.
+            let _ = tokio::time::timeout(Duration::from_secs(1), async {
+                while let Some(Ok(_)) = stream.next().await {}
+            })
+            .await;
+        }
     }
 
     async fn read_loop(
@@ -147,7 +164,8 @@ impl Connection {
                 }
             };
             let text = match message {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return Ending::ClientLeft,
+                None | Some(Ok(Message::Close(_))) => return Ending::ClientLeft,
+                Some(Err(e)) => return ending_of(e),
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 Some(Ok(Message::Binary(_))) => {
                     if rate.allow() {
@@ -164,8 +182,30 @@ impl Connection {
                 Some(Ok(Message::Text(text))) => text,
             };
             if !rate.allow() {
-                // One notice per refill, so the refusals cannot flood either.
-                if rate.tokens > -1.0 {
+                // A dropped move is always answered, so that no player waits
+                // for a move that was never played; other frames get one
+                // notice per refill, so the refusals cannot flood either.
+                // (A client that does not read its answers is closed when
+                // its queue fills, as always.)
+                let dropped_move = match serde_json::from_str::<ClientFrame>(&text) {
+                    Ok(ClientFrame::Move { mv, .. }) if text.len() <= limits.max_message_bytes => {
+                        Some(mv)
+                    }
+                    _ => None,
+                };
+                if let Some(mv) = dropped_move {
+                    self.reply(
+                        &Refusal::new(
+                            ErrorCode::RateLimited,
+                            format!(
+                                "more than {} frames a second; the move `{}` was dropped, not played: send it again",
+                                limits.frames_per_second,
+                                mv.chars().take(32).collect::<String>()
+                            ),
+                        )
+                        .frame(),
+                    );
+                } else if rate.tokens > -1.0 {
                     rate.tokens -= 1.0;
                     self.reply(
                         &Refusal::new(
@@ -474,6 +514,18 @@ impl Connection {
             live.broadcast_presence();
             self.server.publish_presence(&live).await;
         }
+    }
+}
+
+/// How a socket whose frame could not be read ends: a frame over the cap
+/// and a text frame that is not UTF-8 get their close codes; anything else
+/// (a reset, a protocol violation) is the client gone.
+fn ending_of(error: axum::Error) -> Ending {
+    let inner = error.into_inner();
+    match inner.downcast_ref::<tungstenite::Error>() {
+        Some(tungstenite::Error::Capacity(_)) => Ending::TooBig,
+        Some(tungstenite::Error::Utf8(_)) => Ending::NotUtf8,
+        _ => Ending::ClientLeft,
     }
 }
 
