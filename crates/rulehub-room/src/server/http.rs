@@ -171,12 +171,19 @@ fn with_cors(mut response: Response, origin: Option<HeaderValue>) -> Response {
     response
 }
 
-pub(super) async fn health(State(server): State<RoomServer>) -> Response {
-    json_response(
+/// `GET /health`, under the Origin rule like every endpoint: a page of
+/// another origin learns nothing, not even the number of rooms.
+pub(super) async fn health(State(server): State<RoomServer>, headers: HeaderMap) -> Response {
+    let origin = match server.origin_allowed(&headers) {
+        Ok(origin) => origin,
+        Err(refusal) => return forbidden(&refusal),
+    };
+    let response = json_response(
         StatusCode::OK,
         serde_json::json!({ "ok": true, "v": PROTOCOL_VERSION, "rooms": server.room_count() })
             .to_string(),
-    )
+    );
+    with_cors(response, origin)
 }
 
 pub(super) async fn preflight(State(server): State<RoomServer>, headers: HeaderMap) -> Response {
@@ -211,13 +218,29 @@ pub(super) async fn create(
         Err(refusal) => return forbidden(&refusal),
     };
     let limit = server.shared.config.limits.max_create_bytes;
-    let response = match axum::body::to_bytes(body, limit).await {
-        Err(_) => http_error(
+    let patience = server.shared.config.limits.body_timeout;
+    let response = match tokio::time::timeout(patience, axum::body::to_bytes(body, limit)).await {
+        Err(_) => {
+            let mut response = http_error(
+                StatusCode::REQUEST_TIMEOUT,
+                ErrorCode::TooSlow,
+                &format!(
+                    "the request body did not arrive within {} s",
+                    patience.as_secs_f64()
+                ),
+            );
+            // The rest of the body may never come: do not wait for it.
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            response
+        }
+        Ok(Err(_)) => http_error(
             StatusCode::PAYLOAD_TOO_LARGE,
             ErrorCode::TooLarge,
             &format!("the request is larger than the {limit}-byte limit"),
         ),
-        Ok(bytes) => match server.create_room(&bytes).await {
+        Ok(Ok(bytes)) => match server.create_room(&bytes).await {
             Ok(created) => json_response(
                 StatusCode::CREATED,
                 serde_json::to_string(&created).expect("plain data"),
@@ -231,11 +254,23 @@ pub(super) async fn create(
 pub(super) async fn game_record(
     State(server): State<RoomServer>,
     headers: HeaderMap,
-    Path((code, game)): Path<(String, u32)>,
+    Path((code, game)): Path<(String, String)>,
 ) -> Response {
     let origin = match server.origin_allowed(&headers) {
         Ok(origin) => origin,
         Err(refusal) => return forbidden(&refusal),
+    };
+    // Read here rather than by the route, whose refusal is plain text.
+    let Ok(game) = game.parse::<u32>() else {
+        let refusal = http_error(
+            StatusCode::BAD_REQUEST,
+            ErrorCode::Malformed,
+            &format!(
+                "`{}` is not a game number: games are numbered 1, 2, 3 …",
+                game.chars().take(32).collect::<String>()
+            ),
+        );
+        return with_cors(refusal, origin);
     };
     let not_found = || {
         http_error(

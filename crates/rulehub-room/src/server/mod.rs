@@ -65,6 +65,8 @@ struct Shared {
     shutdown: watch::Sender<bool>,
     next_socket: AtomicU64,
     open_sockets: AtomicUsize,
+    /// Open connections per client address (WebSockets included).
+    per_address: Arc<accept::PerAddress>,
 }
 
 /// One room and everyone connected to it.
@@ -161,6 +163,11 @@ impl Live {
             }
         });
     }
+}
+
+/// Completes once `shutdown` turns true (or its sender is gone).
+async fn stopped(shutdown: &mut watch::Receiver<bool>) {
+    let _ = shutdown.wait_for(|down| *down).await;
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -315,6 +322,7 @@ impl RoomServer {
                 shutdown,
                 next_socket: AtomicU64::new(1),
                 open_sockets: AtomicUsize::new(0),
+                per_address: Arc::default(),
             }),
         };
         Ok((server, opened))
@@ -356,13 +364,22 @@ impl RoomServer {
         // Aborting it drops the receiver, which ends the fan-out's delivery.
         let listener_task = tokio::spawn(self.clone().hear_forever(notes));
         let router = self.router();
+        let stopping = self.shared.shutdown.subscribe();
         let server = self.clone();
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                server.shared.shutdown.send_replace(true);
-            })
-            .await?;
+        let signal = tokio::spawn(async move {
+            shutdown.await;
+            server.shared.shutdown.send_replace(true);
+        });
+        let served = accept::serve(
+            listener,
+            router,
+            self.shared.config.limits.clone(),
+            self.shared.per_address.clone(),
+            stopping,
+        )
+        .await;
+        signal.abort();
+        served?;
         sweeper.abort();
         listener_task.abort();
         // Upgraded sockets are not the HTTP server's to wait for.
@@ -625,7 +642,7 @@ impl RoomServer {
         loop {
             tokio::select! {
                 () = tokio::time::sleep(pause) => {}
-                _ = shutdown.wait_for(|down| *down) => {
+                () = stopped(&mut shutdown) => {
                     return Err(StoreError::Unsettled { id, message });
                 }
             }
@@ -650,6 +667,7 @@ impl RoomServer {
     }
 }
 
+mod accept;
 mod http;
 mod session;
 
