@@ -148,7 +148,8 @@ impl AsyncWrite for Watched {
     ) -> Poll<io::Result<usize>> {
         let this = &mut *self;
         let written = Pin::new(&mut this.stream).poll_write(cx, data);
-        if matches!(written, Poll::Ready(Ok(n)) if n > 0) {
+        if matches!(written, Poll::Ready(Ok(n)) if n > 0) && this.armed.load(Ordering::Acquire) {
+            // (A WebSocket's writes, once disarmed, touch no timer.)
             this.waiting = true;
             let next = Instant::now() + this.idle;
             this.deadline.as_mut().reset(next);
