@@ -674,3 +674,47 @@ mod session;
 use http::{create, game_record, health, preflight, upgrade};
 
 pub use http::origin_of;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_refusals_hide_the_data_path_and_say_try_again_only_when_it_can_help() {
+        let path = "/srv/rulehub/rooms-data/rooms/ABCDEFGHJK.journal";
+        let full = StoreError::io(
+            format!("cannot write {path} (is the disk full?); the change was not stored"),
+            std::io::Error::new(std::io::ErrorKind::StorageFull, "No space left on device"),
+        );
+        let damaged = StoreError::Damaged(format!("cannot read {path}: record 3 is damaged"));
+        for permanent in [&full, &damaged] {
+            let refusal = store_refusal(permanent);
+            assert_eq!(refusal.code, ErrorCode::StoreFailed);
+            assert!(!refusal.message.contains("/srv"), "{}", refusal.message);
+            assert!(
+                !refusal.message.contains("try again"),
+                "{}",
+                refusal.message
+            );
+            assert!(refusal.message.contains("operator"), "{}", refusal.message);
+        }
+        assert!(store_refusal(&full).message.contains("the disk is full"));
+        let slow = StoreError::io(
+            format!("cannot write {path}"),
+            std::io::Error::new(std::io::ErrorKind::TimedOut, "timed out"),
+        );
+        let unreachable = StoreError::Backend(
+            "Redis at redis://10.0.0.5:6379/: cannot store room ABCDEFGHJK: refused".into(),
+        );
+        for transient in [&slow, &unreachable] {
+            let refusal = store_refusal(transient);
+            assert!(refusal.message.contains("try again"), "{}", refusal.message);
+            assert!(
+                refusal.message.contains("nothing changed"),
+                "{}",
+                refusal.message
+            );
+            assert!(!refusal.message.contains("/srv"), "{}", refusal.message);
+        }
+    }
+}

@@ -355,3 +355,61 @@ async fn a_damaged_journal_keeps_its_room_out_and_its_file_as_it_is() {
     assert_eq!(std::fs::read(&path).expect("journal"), bytes, "untouched");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_does_not_read_is_closed_not_buffered() {
+    let server = start(Limits {
+        frames_per_second: 1000,
+        frame_burst: 100_000,
+        ..Limits::default()
+    })
+    .await;
+    let (room, token) = create(server.addr).await;
+    let (mut slow, _, _) = Client::hello(server.addr, &room, None).await;
+    // Asks for the whole state over and over and reads none of it: once the
+    // socket's buffers and its 64-frame queue are full, the server lets it
+    // go (1008) rather than hold its frames in memory.
+    let flood = 20_000;
+    let sent = tokio::time::timeout(WAIT, async {
+        for _ in 0..flood {
+            if slow
+                .socket
+                .feed(Message::text(r#"{"type":"sync"}"#))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = slow.socket.flush().await;
+    })
+    .await;
+    assert!(sent.is_ok(), "the flood was sent (or refused) in time");
+    let mut states = 0;
+    let ended = loop {
+        let frame = tokio::time::timeout(WAIT, slow.socket.next())
+            .await
+            .expect("frames or the end in time");
+        match frame {
+            Some(Ok(Message::Text(_))) => states += 1,
+            Some(Ok(Message::Close(frame))) => break frame.map(|f| f.code),
+            Some(Ok(_)) => {}
+            Some(Err(_)) | None => break None,
+        }
+    };
+    assert!(
+        states < flood,
+        "the server did not answer every sync ({states})"
+    );
+    // The close frame (1008) may be lost to the reset that closing a socket
+    // with the rest of the flood unread causes; if it arrives, it is 1008.
+    if let Some(code) = ended {
+        assert_eq!(code, CloseCode::Policy, "closed as too slow");
+    }
+    // Everyone else is served as before.
+    let (mut creator, welcome, _) = Client::hello(server.addr, &room, Some(&token)).await;
+    assert_eq!(welcome["seat"], "attackers");
+    creator.send(json!({"type": "ping"})).await;
+    creator.next_of("pong").await;
+    server.stop().await;
+}
