@@ -39,6 +39,8 @@ use crate::protocol::ErrorCode;
 /// How long a refused connection is given to read its 503 before it is
 /// dropped.
 const REFUSAL_GRACE: Duration = Duration::from_secs(1);
+/// Refusals answered at once; more are closed without an answer.
+const MAX_REFUSING: usize = 64;
 /// How long a stopping server lets open HTTP exchanges finish.
 const DRAIN: Duration = Duration::from_secs(5);
 
@@ -177,6 +179,7 @@ pub(super) async fn serve(
     mut shutdown: watch::Receiver<bool>,
 ) -> io::Result<()> {
     let open = Arc::new(AtomicUsize::new(0));
+    let refusing = Arc::new(AtomicUsize::new(0));
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
@@ -193,7 +196,20 @@ pub(super) async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let Some(place) = per_address.take(peer.ip(), limits.max_connections_per_address) else {
-            tokio::spawn(refuse(stream, peer, limits.max_connections_per_address));
+            // Answered with a 503 while few refusals are in progress; in a
+            // flood of them, dropped at once, so refusals hold no more than
+            // a few descriptors.
+            if refusing.fetch_add(1, Ordering::AcqRel) < MAX_REFUSING {
+                let refusing = refusing.clone();
+                let cap = limits.max_connections_per_address;
+                tokio::spawn(async move {
+                    refuse(stream, peer, cap).await;
+                    refusing.fetch_sub(1, Ordering::AcqRel);
+                });
+            } else {
+                refusing.fetch_sub(1, Ordering::AcqRel);
+                drop(stream);
+            }
             continue;
         };
         let armed = Arc::new(AtomicBool::new(true));
