@@ -9,6 +9,7 @@
 #   benches/rooms.sh                   # 1000 rooms x 20 moves, players thinking 0.5 s on average
 #   THINK_MS=0 benches/rooms.sh        # every player moves at once: the server's saturation
 #   ROOMS=200 MOVES=40 benches/rooms.sh
+#   BENCH_DIR=/dev/shm benches/rooms.sh  # the journal on tmpfs: relay latency without the disk
 #   RULEHUB=/tmp/old/rulehub benches/rooms.sh  # another build of the server (before/after
 #                                      # comparisons; it must take --max-connections-per-address,
 #                                      # or set CAP_FLAG= for builds older than it)
@@ -31,7 +32,10 @@ TARGET=${CARGO_TARGET_DIR:-target}
 RULEHUB=${RULEHUB:-$TARGET/release/rulehub}
 # Every client connects from 127.0.0.1: no per-address cap.
 CAP_FLAG=${CAP_FLAG---max-connections-per-address 0}
-WORK=$(mktemp -d /tmp/rulehub-rooms-bench.XXXXXX)
+# BENCH_DIR=/dev/shm keeps the journal in memory: the fsync then costs
+# nothing, and the figures are the relay's alone (on a machine whose disk
+# other work keeps busy, the fsync's wait dominates the tail).
+WORK=$(mktemp -d "${BENCH_DIR:-/tmp}/rulehub-rooms-bench.XXXXXX")
 server="" server2="" redis=""
 stop_all() {
     for pid in $server $server2; do kill -INT "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
