@@ -220,11 +220,34 @@ impl RedisStore {
         event: &Event,
         replace: bool,
     ) -> Result<(), StoreError> {
+        self.write_as(code, after, event, replace, &WriteId::random())
+    }
+
+    /// [`RedisStore::append`] under a given write id: what a write queued
+    /// behind a stall does when it finally runs (tests use it to show that
+    /// a write settled as not stored cannot land).
+    #[doc(hidden)]
+    pub fn append_as(
+        &self,
+        code: &RoomCode,
+        event: &Event,
+        id: &WriteId,
+    ) -> Result<(), StoreError> {
+        self.write_as(code, event.seq(), event, false, id)
+    }
+
+    fn write_as(
+        &self,
+        code: &RoomCode,
+        after: u64,
+        event: &Event,
+        replace: bool,
+        id: &WriteId,
+    ) -> Result<(), StoreError> {
         let json = serde_json::to_string(event).expect("events are plain data");
         let before = after.checked_sub(1).ok_or_else(|| {
             StoreError::Conflict(code.to_string()) // seq 0 is only ever a creation
         })?;
-        let id = WriteId::random();
         let mut invocation = self.write.key(key(code, "seq"));
         invocation
             .key(key(code, "log"))

@@ -664,6 +664,14 @@ fn a_write_settled_as_not_stored_can_never_land_later() {
     assert!(!store.settle(&code, &event, &id).expect("settle"));
     // Settling again gives the same answer.
     assert!(!store.settle(&code, &event, &id).expect("settle"));
+    // The lost write, run now (as when Redis resumes after a stall), is
+    // refused: nothing lands.
+    assert!(matches!(
+        store.append_as(&code, &event, &id),
+        Err(rulehub_room::store::StoreError::Conflict(_))
+    ));
+    let stored = store.load(&code).expect("load").expect("room");
+    assert!(stored.events.is_empty(), "{:?}", stored.events);
     // A stored event settles as stored, whichever write put it there.
     store.append(&code, &event).expect("append");
     assert!(store.settle(&code, &event, &id).expect("settle"));
