@@ -413,3 +413,116 @@ async fn a_client_that_does_not_read_is_closed_not_buffered() {
     creator.next_of("pong").await;
     server.stop().await;
 }
+
+/// A journal whose next move's write loses its answer, as a stalled Redis
+/// does: the move is written (`lands`) or not, the store says
+/// `Unsettled`, and settling answers only from the third time it is asked.
+struct Stalling {
+    inner: Journal,
+    lands: bool,
+    armed: std::sync::atomic::AtomicBool,
+    asked: std::sync::atomic::AtomicUsize,
+}
+
+use rulehub_room::Store;
+use rulehub_room::secret::RoomCode;
+use rulehub_room::store::{Event, Recovery, Snapshot, StoreError, StoredRoom, WriteId};
+use std::sync::atomic::Ordering;
+
+impl Store for Stalling {
+    fn create(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError> {
+        self.inner.create(code, snapshot)
+    }
+    fn append(&self, code: &RoomCode, event: &Event) -> Result<(), StoreError> {
+        let is_move = matches!(event, Event::Moved { .. });
+        if !(is_move && self.armed.swap(false, Ordering::AcqRel)) {
+            return self.inner.append(code, event);
+        }
+        if self.lands {
+            self.inner.append(code, event)?;
+        }
+        Err(StoreError::Unsettled {
+            id: WriteId::random(),
+            message: "the store did not answer in time".into(),
+        })
+    }
+    fn settle(&self, code: &RoomCode, event: &Event, _: &WriteId) -> Result<bool, StoreError> {
+        if self.asked.fetch_add(1, Ordering::AcqRel) < 2 {
+            return Err(StoreError::Backend("still no answer".into()));
+        }
+        let stored = self.inner.load(code)?.expect("the room");
+        Ok(stored.events.contains(event))
+    }
+    fn compact(&self, code: &RoomCode, snapshot: &Snapshot) -> Result<(), StoreError> {
+        self.inner.compact(code, snapshot)
+    }
+    fn load(&self, code: &RoomCode) -> Result<Option<StoredRoom>, StoreError> {
+        self.inner.load(code)
+    }
+    fn archive_game(&self, code: &RoomCode, game: u32, record: &str) -> Result<(), StoreError> {
+        self.inner.archive_game(code, game, record)
+    }
+    fn archived_game(&self, code: &RoomCode, game: u32) -> Result<Option<String>, StoreError> {
+        self.inner.archived_game(code, game)
+    }
+    fn remove(&self, code: &RoomCode) -> Result<(), StoreError> {
+        self.inner.remove(code)
+    }
+    fn recover(&self) -> Result<Recovery, StoreError> {
+        self.inner.recover()
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_write_whose_answer_was_lost_is_settled_before_anyone_hears() {
+    for lands in [true, false] {
+        let data = tempfile::tempdir().expect("tempdir");
+        let store = Stalling {
+            inner: Journal::open(data.path()).expect("journal"),
+            lands,
+            armed: false.into(),
+            asked: 0.into(),
+        };
+        let store = Arc::new(store);
+        let (server, _) = RoomServer::open(Config::default(), store.clone()).expect("open");
+        let server = Running::serve(server).await;
+        let (room, token) = create(server.addr).await;
+        let (mut creator, _, _) = Client::hello(server.addr, &room, Some(&token)).await;
+        let (mut guest, _, state) = Client::hello(server.addr, &room, None).await;
+        let seq = state["seq"].as_u64().expect("seq");
+        // The presence frames of the joins, before the stall.
+        for client in [&mut creator, &mut guest] {
+            while client
+                .next_within(Duration::from_millis(200))
+                .await
+                .is_some()
+            {}
+        }
+
+        store.armed.store(true, Ordering::Release);
+        creator
+            .send(json!({"type": "move", "move": "d2-c2", "seq": seq}))
+            .await;
+        // Settling is asked after 0.1 s and 0.2 s (no answer), then after
+        // 0.4 s: until then nobody is told anything.
+        assert_eq!(
+            creator.next_within(Duration::from_millis(250)).await,
+            None,
+            "lands: {lands}: answered before the write was settled"
+        );
+        let answer = creator.next().await;
+        if lands {
+            assert_eq!(answer["type"], "moved", "{answer}");
+            assert_eq!(guest.next_of("moved").await["seq"], seq + 1);
+        } else {
+            assert_eq!(answer["code"], "store-failed", "{answer}");
+            let message = answer["message"].as_str().unwrap_or("");
+            assert!(message.contains("nothing changed"), "{message}");
+            assert_eq!(guest.next_within(Duration::from_millis(300)).await, None);
+            guest.send(json!({"type": "sync"})).await;
+            assert_eq!(guest.next_of("state").await["seq"], seq);
+        }
+        assert!(store.asked.load(Ordering::Acquire) >= 3);
+        server.stop().await;
+    }
+}

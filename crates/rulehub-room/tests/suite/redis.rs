@@ -562,13 +562,6 @@ fn stored_moves(redis: &Redis, room: &str) -> Vec<String> {
         .collect()
 }
 
-impl Client {
-    /// The next frame, or `None` if none comes within `quiet`.
-    async fn next_within(&mut self, quiet: Duration) -> Option<Value> {
-        tokio::time::timeout(quiet, self.next()).await.ok()
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_sent_while_redis_stalls_is_settled_before_anyone_is_told() {
     let Some(redis) = Redis::start() else { return };
