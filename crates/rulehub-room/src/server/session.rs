@@ -187,11 +187,13 @@ impl Connection {
                 // notice per refill, so the refusals cannot flood either.
                 // (A client that does not read its answers is closed when
                 // its queue fills, as always.)
-                let dropped_move = match serde_json::from_str::<ClientFrame>(&text) {
-                    Ok(ClientFrame::Move { mv, .. }) if text.len() <= limits.max_message_bytes => {
-                        Some(mv)
+                let dropped_move = if text.len() <= limits.max_message_bytes {
+                    match serde_json::from_str::<ClientFrame>(&text) {
+                        Ok(ClientFrame::Move { mv, .. }) => Some(mv),
+                        _ => None,
                     }
-                    _ => None,
+                } else {
+                    None
                 };
                 if let Some(mv) = dropped_move {
                     self.reply(
