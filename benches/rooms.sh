@@ -9,12 +9,17 @@
 #   benches/rooms.sh                   # 1000 rooms x 20 moves, players thinking 0.5 s on average
 #   THINK_MS=0 benches/rooms.sh        # every player moves at once: the server's saturation
 #   ROOMS=200 MOVES=40 benches/rooms.sh
+#   BENCH_DIR=/dev/shm benches/rooms.sh  # the journal on tmpfs: relay latency without the disk
+#   RULEHUB=/tmp/old/rulehub benches/rooms.sh  # another build of the server (before/after
+#                                      # comparisons; it must take --max-connections-per-address,
+#                                      # or set CAP_FLAG= for builds older than it)
 #   REDIS=1 ROOMS=200 benches/rooms.sh # two servers over one redis-server (started here on
 #                                      # a free port, persistence off); creators on one, guests
 #                                      # on the other: every relay crosses servers
 #
-# The server runs with limits raised for the load (--max-rooms, and
-# --frames-per-second since every socket moves as fast as it can); every
+# The server runs with limits raised for the load (--max-rooms,
+# --frames-per-second since every socket moves as fast as it can, and
+# --max-connections-per-address 0 since every client is 127.0.0.1); every
 # move is fsynced as in production. Client and server share the machine.
 set -euo pipefail
 
@@ -24,7 +29,13 @@ MOVES=${MOVES:-20}
 THINK_MS=${THINK_MS:-500}
 REDIS=${REDIS:-0}
 TARGET=${CARGO_TARGET_DIR:-target}
-WORK=$(mktemp -d /tmp/rulehub-rooms-bench.XXXXXX)
+RULEHUB=${RULEHUB:-$TARGET/release/rulehub}
+# Every client connects from 127.0.0.1: no per-address cap.
+CAP_FLAG=${CAP_FLAG---max-connections-per-address 0}
+# BENCH_DIR=/dev/shm keeps the journal in memory: the fsync then costs
+# nothing, and the figures are the relay's alone (on a machine whose disk
+# other work keeps busy, the fsync's wait dominates the tail).
+WORK=$(mktemp -d "${BENCH_DIR:-/tmp}/rulehub-rooms-bench.XXXXXX")
 server="" server2="" redis=""
 stop_all() {
     for pid in $server $server2; do kill -INT "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
@@ -41,8 +52,9 @@ cargo build --release -q -p rulehub-room --example room-load
 start_server() {
     local name=$1
     shift
-    "$TARGET/release/rulehub" room --listen 127.0.0.1:0 --root "$WORK" "$@" \
-        --max-rooms $((ROOMS * 2)) --frames-per-second 1000 >"$WORK/$name.out" 2>"$WORK/$name.err" &
+    # shellcheck disable=SC2086 # CAP_FLAG is a flag and its value, or nothing
+    "$RULEHUB" room --listen 127.0.0.1:0 --root "$WORK" "$@" \
+        --max-rooms $((ROOMS * 2)) --frames-per-second 1000 $CAP_FLAG >"$WORK/$name.out" 2>"$WORK/$name.err" &
     echo $! >"$WORK/$name.pid"
     for _ in $(seq 100); do
         grep -q 'http://' "$WORK/$name.out" 2>/dev/null && break

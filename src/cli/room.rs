@@ -50,6 +50,11 @@ pub struct RoomArgs {
     #[arg(long, default_value_t = Limits::default().max_message_bytes,
           value_parser = parse_message_limit)]
     max_message_bytes: usize,
+    /// Connections one client address may hold at once, WebSockets
+    /// included (0: no cap). Behind a proxy every client has the proxy's
+    /// address: raise it there and cap per client in the proxy.
+    #[arg(long, default_value_t = Limits::default().max_connections_per_address)]
+    max_connections_per_address: usize,
     /// Minutes without a move, join or connection after which a room is removed.
     #[arg(long, default_value_t = 24 * 60, value_parser = clap::value_parser!(u64).range(1..=525_600))]
     idle_minutes: u64,
@@ -117,6 +122,7 @@ fn config(args: &RoomArgs) -> Result<Config, String> {
             frames_per_second: args.frames_per_second,
             frame_burst: args.frames_per_second.saturating_mul(2),
             max_message_bytes: args.max_message_bytes,
+            max_connections_per_address: args.max_connections_per_address,
             idle_expiry: Duration::from_secs(args.idle_minutes * 60),
             ..Limits::default()
         },

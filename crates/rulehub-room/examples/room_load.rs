@@ -222,9 +222,12 @@ async fn next_of(socket: &mut Socket, kind: &str) -> Result<Value, String> {
 }
 
 async fn hello(addr: SocketAddr, room: &str, token: Option<&str>) -> Result<Socket, String> {
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .map_err(|e| e.to_string())?;
+    // TCP_NODELAY, as browsers set it: the latency measured is the
+    // server's, not the load client's Nagle delay.
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), None, true)
+            .await
+            .map_err(|e| e.to_string())?;
     let hello = json!({"type": "hello", "v": 1, "room": room, "token": token});
     socket
         .send(Message::text(hello.to_string()))

@@ -24,6 +24,20 @@ pub struct Limits {
     pub idle_expiry: Duration,
     /// A socket must say `hello` within this time.
     pub hello_timeout: Duration,
+    /// A request's headers must arrive within this time of the connection
+    /// opening or the previous answer; else the connection is closed.
+    pub header_timeout: Duration,
+    /// The body of `POST /rooms` must arrive within this time of its
+    /// headers; else the answer is 408 `too-slow` and the connection closes.
+    pub body_timeout: Duration,
+    /// A connection that has been answered and sends no new request for
+    /// this long is closed (keep-alive). WebSockets are not affected.
+    pub keep_alive_idle: Duration,
+    /// Connections one client address may hold at once, WebSockets
+    /// included; one more is answered 503 `too-many-connections` and
+    /// closed. 0: no cap. Behind a proxy every client shares the proxy's
+    /// address: raise it there, and cap per client in the proxy.
+    pub max_connections_per_address: usize,
 }
 
 impl Default for Limits {
@@ -38,6 +52,10 @@ impl Default for Limits {
             outbound_queue: 64,
             idle_expiry: Duration::from_secs(24 * 60 * 60),
             hello_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            keep_alive_idle: Duration::from_secs(5),
+            max_connections_per_address: 64,
         }
     }
 }

@@ -161,8 +161,12 @@ pub enum ErrorCode {
     OriginNotAllowed,
     /// The rules sent at creation are not valid rules.
     BadRules,
-    /// The store could not write; the move was not played. Try again.
+    /// The store could not write; the move was not played.
     StoreFailed,
+    /// A client address holds as many connections as it may (HTTP 503).
+    TooManyConnections,
+    /// A request's body did not arrive in time (HTTP 408).
+    TooSlow,
 }
 
 impl ErrorCode {
@@ -187,6 +191,8 @@ impl ErrorCode {
         ErrorCode::OriginNotAllowed,
         ErrorCode::BadRules,
         ErrorCode::StoreFailed,
+        ErrorCode::TooManyConnections,
+        ErrorCode::TooSlow,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -210,6 +216,8 @@ impl ErrorCode {
             ErrorCode::OriginNotAllowed => "origin-not-allowed",
             ErrorCode::BadRules => "bad-rules",
             ErrorCode::StoreFailed => "store-failed",
+            ErrorCode::TooManyConnections => "too-many-connections",
+            ErrorCode::TooSlow => "too-slow",
         }
     }
 }

@@ -33,6 +33,18 @@ impl DraughtsRoomGame {
             .map_err(|e| bad_rules(format!("the rules are contradictory: {e}")))?;
         let game = Game::from_setup(&rules, setup)
             .map_err(|e| bad_rules(format!("the setup is not a position of these rules: {e}")))?;
+        // The record a room keeps starts from the rules' first mover, as
+        // `rulehub replay` reads it; a setup with the other side to move
+        // would be a record no replay follows.
+        let first = rules.first_to_move;
+        if game.to_move() != first {
+            return Err(bad_rules(format!(
+                "the setup has {} to move, but these rules start with {}: a room starts where the rules do (change the setup's first letter to `{}`)",
+                side_name(game.to_move()),
+                side_name(first),
+                if first == Colour::White { "W" } else { "B" }
+            )));
+        }
         Ok(DraughtsRoomGame {
             setup: fen::write(game.position()),
             rules,
@@ -135,14 +147,15 @@ mod tests {
 
     #[test]
     fn a_capture_named_by_its_ends_or_either_separator_is_stored_by_its_route() {
-        // A white man on 27 with black men on 23 and 14 in its way: 27x18x9
-        // is the one capture, however the board writes it.
-        let setup = "W:W27:B23,14";
-        for written in ["27x18x9", "27x9", "27-9", " 27x9 "] {
+        // A black man on 6 (black moves first in English draughts) with
+        // white men on 10 and 19 in its way: 6x15x24 is the one capture,
+        // however the board writes it.
+        let setup = "B:W10,19:B6";
+        for written in ["6x15x24", "6x24", "6-24", " 6x24 "] {
             let mut room = open(Preset::English, Some(setup));
-            assert_eq!(room.check(written).as_deref(), Ok("27x18x9"), "{written}");
-            let taken = room.take("27x18x9").expect("legal");
-            assert_eq!(taken.captures, ["14", "23"]);
+            assert_eq!(room.check(written).as_deref(), Ok("6x15x24"), "{written}");
+            let taken = room.take("6x15x24").expect("legal");
+            assert_eq!(taken.captures, ["10", "19"]);
         }
     }
 
@@ -167,6 +180,26 @@ mod tests {
         let json = serde_json::to_value(Preset::English.rules()).expect("json");
         let refusal = DraughtsRoomGame::open(&json, Some("W:W99:B1")).expect_err("square 99");
         assert!(refusal.message.contains("setup"), "{}", refusal.message);
+    }
+
+    #[test]
+    fn a_setup_with_the_other_side_to_move_is_refused() {
+        // English draughts starts with black: a room from a white-to-move
+        // position would keep a record that `rulehub replay` cannot follow.
+        let json = serde_json::to_value(Preset::English.rules()).expect("json");
+        let refusal = DraughtsRoomGame::open(&json, Some("W:W27:B23,14")).expect_err("white");
+        assert_eq!(refusal.code, crate::protocol::ErrorCode::BadRules);
+        assert!(
+            refusal.message.contains("white to move")
+                && refusal.message.contains("start with black"),
+            "{}",
+            refusal.message
+        );
+        assert!(DraughtsRoomGame::open(&json, Some("B:W27:B23,14")).is_ok());
+        // International draughts starts with white.
+        let json = serde_json::to_value(Preset::International.rules()).expect("json");
+        assert!(DraughtsRoomGame::open(&json, Some("B:W45:B5")).is_err());
+        assert!(DraughtsRoomGame::open(&json, Some("W:W45:B5")).is_ok());
     }
 
     #[test]

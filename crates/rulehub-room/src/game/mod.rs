@@ -80,10 +80,16 @@ impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Ongoing => f.write_str("ongoing"),
-            Outcome::Win { winner, reason } => write!(f, "{winner} win ({reason})"),
+            Outcome::Win { winner, reason } => write!(f, "{winner} {} ({reason})", wins(winner)),
             Outcome::Draw { reason } => write!(f, "draw ({reason})"),
         }
     }
+}
+
+/// The verb for a winning side: tafl's sides are plural (`attackers win`),
+/// draughts' colours singular (`white wins`).
+fn wins(side: SideName) -> &'static str {
+    if side.ends_with('s') { "win" } else { "wins" }
 }
 
 /// A move the game took: its name as the room stores and relays it, and
@@ -151,5 +157,16 @@ mod tests {
         }
         assert_eq!(Family::default(), Family::Tafl);
         assert!(serde_json::from_str::<Family>("\"chess\"").is_err());
+    }
+
+    #[test]
+    fn a_winner_is_named_with_its_verb() {
+        let win = |winner| Outcome::Win {
+            winner,
+            reason: "no-moves",
+        };
+        assert_eq!(win("white").to_string(), "white wins (no-moves)");
+        assert_eq!(win("black").to_string(), "black wins (no-moves)");
+        assert_eq!(win("defenders").to_string(), "defenders win (no-moves)");
     }
 }

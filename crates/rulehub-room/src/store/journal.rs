@@ -14,7 +14,11 @@
 //!
 //! A crash can leave the last record half-written; recovery keeps every
 //! whole record and truncates the torn tail (that move was never
-//! acknowledged, because acknowledging waits for the fsync). A write that
+//! acknowledged, because acknowledging waits for the fsync). Only a tail
+//! may be cut: a damaged record with a whole record after it is damage in
+//! the middle (a bad disk block, a stray write), and cutting there would
+//! delete acknowledged moves; such a room is not loaded, with an error
+//! naming the record, and its file is left untouched for a person. A write that
 //! fails while the server runs (a full disk) is cut back at once to the
 //! length before it, so the next move is not written after a torn record
 //! that recovery would stop at (losing every acknowledged move behind it);
@@ -180,7 +184,11 @@ impl Journal {
     }
 
     fn recover_one(&self, code: RoomCode, path: &Path, recovery: &mut Recovery) {
-        let (events, good_len, torn) = match read_journal(path) {
+        let Journaled {
+            events,
+            good_len,
+            torn,
+        } = match read_journal(path) {
             Ok(read) => read,
             Err(message) => {
                 recovery
@@ -249,7 +257,7 @@ impl Store for Journal {
         let mut recovery = Recovery::default();
         self.recover_one(code.clone(), &path, &mut recovery);
         if let Some((file, why)) = recovery.unreadable.pop() {
-            return Err(StoreError::Backend(format!("cannot read {file}: {why}")));
+            return Err(StoreError::Damaged(format!("cannot read {file}: {why}")));
         }
         Ok(recovery.rooms.pop())
     }
@@ -320,9 +328,24 @@ fn encode(event: &Event) -> Vec<u8> {
     bytes
 }
 
-/// The whole records of a journal, the length they cover, and whether
-/// anything followed them (a torn or damaged tail).
-fn read_journal(path: &Path) -> Result<(Vec<Event>, u64, bool), String> {
+/// What reading a journal found.
+#[derive(Debug)]
+struct Journaled {
+    /// The whole records before the first bad byte.
+    events: Vec<Event>,
+    /// The length they cover.
+    good_len: u64,
+    /// Whether anything followed them: a torn tail (no whole record after
+    /// the bad bytes), safe to cut off.
+    torn: bool,
+}
+
+/// The whole records of a journal, the length they cover, and whether a
+/// torn tail followed them. A damaged record with a whole record after it
+/// (damage in the middle, not a crash mid-append) is an error: cutting
+/// there would delete acknowledged moves, and skipping it would replay the
+/// later moves on the wrong position. The file is then left as it is.
+fn read_journal(path: &Path) -> Result<Journaled, String> {
     let file = File::open(path).map_err(|e| format!("cannot open: {e}"))?;
     let size = file.metadata().map_err(|e| e.to_string())?.len();
     if size > MAX_JOURNAL {
@@ -340,7 +363,30 @@ fn read_journal(path: &Path) -> Result<(Vec<Event>, u64, bool), String> {
         events.push(event);
         at = next;
     }
-    Ok((events, at as u64, at != bytes.len()))
+    if at != bytes.len()
+        && let Some(later) = next_whole_record(&bytes, at + 1)
+    {
+        return Err(format!(
+            "record {} (byte {at}) is damaged, and a whole record follows it at byte {later}: \
+             this is damage in the middle of the journal, not a record torn by a crash, so \
+             the room is not loaded and the file is left as it is (the {} record{} before the \
+             damage are intact; see docs/rooms.md, \"The journal format\")",
+            events.len() + 1,
+            events.len(),
+            if events.len() == 1 { "" } else { "s" },
+        ));
+    }
+    Ok(Journaled {
+        events,
+        good_len: at as u64,
+        torn: at != bytes.len(),
+    })
+}
+
+/// The first offset from `from` at which a whole record starts (a header
+/// whose checksum matches a payload that is an event), if any.
+fn next_whole_record(bytes: &[u8], from: usize) -> Option<usize> {
+    (from..bytes.len().saturating_sub(HEADER)).find(|&at| decode_at(bytes, at).is_some())
 }
 
 /// The record at `at` and where the next starts, or `None` at the end or at
@@ -354,7 +400,9 @@ fn decode_at(bytes: &[u8], at: usize) -> Option<(Event, usize)> {
     }
     let start = at + HEADER;
     let payload = bytes.get(start..start + length)?;
-    if crc32fast::hash(payload) != crc {
+    // Every event is a JSON object: a cheap test before the checksum, for
+    // the search past a damaged record.
+    if payload.first() != Some(&b'{') || crc32fast::hash(payload) != crc {
         return None;
     }
     let event = serde_json::from_slice(payload).ok()?;
@@ -494,6 +542,72 @@ mod tests {
         let recovery = journal.recover().expect("recover");
         assert_eq!(recovery.rooms[0].events, vec![]);
         assert_eq!(recovery.truncated, vec![code]);
+    }
+
+    /// The offset of the `n`th record (0: the snapshot) of a journal.
+    fn record_offset(bytes: &[u8], n: usize) -> usize {
+        let mut at = 0;
+        for _ in 0..n {
+            at = decode_at(bytes, at).expect("a whole record").1;
+        }
+        at
+    }
+
+    #[test]
+    fn a_damaged_record_in_the_middle_refuses_the_room_and_keeps_the_file() {
+        // One byte of move 2's payload, then one of its length field: either
+        // way moves 3 and 4 (acknowledged) follow the damage.
+        for (what, offset_in_record) in [("payload", HEADER + 3), ("length", 1)] {
+            let (_dir, journal, code) = journal_with_room();
+            for seq in 1..=4 {
+                journal.append(&code, &moved(seq)).expect("append");
+            }
+            let path = journal.journal_path(&code);
+            let mut bytes = fs::read(&path).expect("read");
+            let at = record_offset(&bytes, 2) + offset_in_record;
+            bytes[at] ^= 0x5a;
+            fs::write(&path, &bytes).expect("write");
+
+            let recovery = journal.recover().expect("recover");
+            assert!(recovery.rooms.is_empty(), "{what}: the room is not loaded");
+            assert!(recovery.truncated.is_empty(), "{what}: nothing is cut");
+            let [(file, why)] = recovery.unreadable.as_slice() else {
+                panic!("{what}: one unreadable journal: {:?}", recovery.unreadable);
+            };
+            assert!(file.ends_with(".journal"), "{file}");
+            assert!(why.contains("record 3"), "{what}: {why}");
+            assert!(why.contains("not a record torn by a crash"), "{why}");
+            assert!(why.contains("left as it is"), "{why}");
+            assert_eq!(
+                fs::read(&path).expect("read"),
+                bytes,
+                "{what}: file untouched"
+            );
+            // Loading it for a client says the same, and still cuts nothing.
+            let error = journal.load(&code).expect_err("damaged");
+            assert!(error.to_string().contains("damaged"), "{error}");
+            assert_eq!(fs::read(&path).expect("read"), bytes);
+        }
+    }
+
+    #[test]
+    fn a_torn_last_record_is_still_cut_after_a_damaged_looking_tail() {
+        // A crash that left the last record's header whole but its payload
+        // short: nothing whole follows, so it is a tail, and it is cut.
+        let (_dir, journal, code) = journal_with_room();
+        journal.append(&code, &moved(1)).expect("append");
+        let path = journal.journal_path(&code);
+        let whole = fs::metadata(&path).expect("meta").len();
+        let record = encode(&moved(2));
+        OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .and_then(|mut f| f.write_all(&record[..record.len() - 1]))
+            .expect("tear");
+        let recovery = journal.recover().expect("recover");
+        assert_eq!(recovery.truncated, vec![code]);
+        assert_eq!(recovery.rooms[0].events, vec![moved(1)]);
+        assert_eq!(fs::metadata(&path).expect("meta").len(), whole);
     }
 
     #[test]

@@ -113,11 +113,43 @@ pub enum StoreError {
     /// message says which server and what to check.
     #[error("{0}")]
     Backend(String),
+    /// A room's stored record cannot be read back (a damaged journal, a
+    /// Redis entry that is not an event): retrying will not help; a person
+    /// must look. The message names where, for the operator.
+    #[error("{0}")]
+    Damaged(String),
     /// The room is not at the `seq` the change was made from (another
     /// server changed it first), or it is gone, or (at creation) its code
     /// is taken. Nothing was written: reload the room and decide again.
     #[error("room {0} changed on another server; nothing was written")]
     Conflict(String),
+    /// A networked store did not answer a write in time, and the write may
+    /// still be carried out (it may sit in the store's queue behind a
+    /// stall). Its fate is unknown until [`Store::settle`] says it.
+    #[error("{message}")]
+    Unsettled { id: WriteId, message: String },
+}
+
+/// One write to a networked store, named so that its fate can be settled
+/// after its answer was lost ([`StoreError::Unsettled`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteId(String);
+
+impl WriteId {
+    /// A fresh id: 64 random bits (the clock stands in if the OS has no
+    /// randomness to give; ids need only differ between a room's writes).
+    pub fn random() -> WriteId {
+        let bits = getrandom::u64().unwrap_or_else(|_| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        WriteId(format!("{bits:016x}"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
 }
 
 impl StoreError {
@@ -146,6 +178,14 @@ pub trait Store: Send + Sync + 'static {
     /// One room as stored now (`None` if there is none): for a server that
     /// has not seen the room yet, or whose view fell behind.
     fn load(&self, code: &RoomCode) -> Result<Option<StoredRoom>, StoreError>;
+    /// The fate of a write that answered [`StoreError::Unsettled`]: `true`
+    /// if `event` stands in the room, `false` if it does not and never will
+    /// (the store makes sure the lost write cannot land later). An error
+    /// means the store still cannot say; ask again later. Stores that never
+    /// answer `Unsettled` keep this default.
+    fn settle(&self, _code: &RoomCode, _event: &Event, _id: &WriteId) -> Result<bool, StoreError> {
+        Ok(false)
+    }
     /// Marks a room as in use (someone connected), for a store that expires
     /// rooms by itself.
     fn touch(&self, _code: &RoomCode) -> Result<(), StoreError> {

@@ -29,7 +29,7 @@ use std::time::Duration;
 use ::redis::{Client, Connection, RedisResult, Script};
 use tokio::sync::mpsc;
 
-use super::{Event, Recovery, Snapshot, Store, StoreError, StoredRoom};
+use super::{Event, Recovery, Snapshot, Store, StoreError, StoredRoom, WriteId};
 use crate::fanout::{FanOut, Heard, Note};
 use crate::secret::RoomCode;
 
@@ -45,14 +45,32 @@ const LISTEN_POLL: Duration = Duration::from_millis(250);
 
 /// Stores `ARGV[3]` if the room is at `seq` `ARGV[1]`: appended to the log,
 /// or (with `ARGV[5]` = `replace`) as the whole log; then the room is at
-/// `ARGV[2]`. Returns 1, or 0 (nothing written) on a conflict.
+/// `ARGV[2]`. Returns 1, or 0 (nothing written) on a conflict, or when the
+/// write `ARGV[6]` was voided by [`SETTLE`] (it arrived after its server
+/// had settled it as not stored).
 const WRITE: &str = r"
+if redis.call('SISMEMBER', KEYS[3], ARGV[6]) == 1 then return 0 end
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 if ARGV[5] == 'replace' then redis.call('DEL', KEYS[2]) end
 redis.call('RPUSH', KEYS[2], ARGV[3])
 redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[4])
 redis.call('EXPIRE', KEYS[2], ARGV[4])
 return 1
+";
+
+/// Settles write `ARGV[2]` (the event `ARGV[1]`) whose answer was lost: 1
+/// if the event is in the room's log (the write, or the same event from
+/// another server, stands); else the write is voided, so that it can never
+/// land later (a script still queued behind a stall finds it voided and
+/// writes nothing), and 0. Idempotent: settling twice gives one answer.
+const SETTLE: &str = r"
+local log = redis.call('LRANGE', KEYS[1], 0, -1)
+for _, entry in ipairs(log) do
+  if entry == ARGV[1] then return 1 end
+end
+redis.call('SADD', KEYS[2], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[3])
+return 0
 ";
 
 /// Starts a room at `seq` `ARGV[1]` with the snapshot `ARGV[2]`, unless the
@@ -102,16 +120,31 @@ impl Pool {
         what: &str,
         job: impl FnOnce(&mut Connection) -> RedisResult<T>,
     ) -> Result<T, StoreError> {
+        self.run_write(what, job).map_err(|(e, _)| e)
+    }
+
+    /// [`Pool::run`] for a write, whose error says whether the command may
+    /// still be carried out: a timeout (Redis slow or stalled, the command
+    /// perhaps queued in its socket) may be; a refused or closed connection
+    /// is a Redis that is not there to carry anything out.
+    fn run_write<T>(
+        &self,
+        what: &str,
+        job: impl FnOnce(&mut Connection) -> RedisResult<T>,
+    ) -> Result<T, (StoreError, bool)> {
         let idle = self
             .idle
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .pop();
+        let failed = |e: ::redis::RedisError| (self.error(what, &e), e.is_timeout());
         let mut connection = match idle {
             Some(connection) => connection,
-            None => self.connect().map_err(|e| self.error(what, &e))?,
+            None => self.connect().map_err(failed)?,
         };
-        let result = job(&mut connection).map_err(|e| self.error(what, &e))?;
+        // A connection that failed is dropped here, not kept: its next
+        // answer could be the one this command lost.
+        let result = job(&mut connection).map_err(failed)?;
         let mut idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner);
         if idle.len() < IDLE_CONNECTIONS {
             idle.push(connection);
@@ -150,6 +183,7 @@ pub struct RedisStore {
     ttl_seconds: u64,
     write: Script,
     create: Script,
+    settle: Script,
 }
 
 impl RedisStore {
@@ -163,6 +197,7 @@ impl RedisStore {
             ttl_seconds: idle.as_secs().max(1),
             write: Script::new(WRITE),
             create: Script::new(CREATE),
+            settle: Script::new(SETTLE),
         })
     }
 
@@ -185,6 +220,30 @@ impl RedisStore {
         event: &Event,
         replace: bool,
     ) -> Result<(), StoreError> {
+        self.write_as(code, after, event, replace, &WriteId::random())
+    }
+
+    /// [`RedisStore::append`] under a given write id: what a write queued
+    /// behind a stall does when it finally runs (tests use it to show that
+    /// a write settled as not stored cannot land).
+    #[doc(hidden)]
+    pub fn append_as(
+        &self,
+        code: &RoomCode,
+        event: &Event,
+        id: &WriteId,
+    ) -> Result<(), StoreError> {
+        self.write_as(code, event.seq(), event, false, id)
+    }
+
+    fn write_as(
+        &self,
+        code: &RoomCode,
+        after: u64,
+        event: &Event,
+        replace: bool,
+        id: &WriteId,
+    ) -> Result<(), StoreError> {
         let json = serde_json::to_string(event).expect("events are plain data");
         let before = after.checked_sub(1).ok_or_else(|| {
             StoreError::Conflict(code.to_string()) // seq 0 is only ever a creation
@@ -192,14 +251,26 @@ impl RedisStore {
         let mut invocation = self.write.key(key(code, "seq"));
         invocation
             .key(key(code, "log"))
+            .key(key(code, "void"))
             .arg(before.to_string())
             .arg(after.to_string())
             .arg(json)
             .arg(self.ttl_seconds)
-            .arg(if replace { "replace" } else { "append" });
+            .arg(if replace { "replace" } else { "append" })
+            .arg(id.as_str());
         let written: i64 = self
             .pool
-            .run(&format!("store room {code}"), |c| invocation.invoke(c))?;
+            .run_write(&format!("store room {code}"), |c| invocation.invoke(c))
+            .map_err(|(error, may_land)| {
+                if may_land {
+                    StoreError::Unsettled {
+                        id: id.clone(),
+                        message: error.to_string(),
+                    }
+                } else {
+                    error
+                }
+            })?;
         if written == 1 {
             Ok(())
         } else {
@@ -249,7 +320,7 @@ impl Store for RedisStore {
             return Ok(None);
         }
         let damaged = |why: String| {
-            StoreError::Backend(format!(
+            StoreError::Damaged(format!(
                 "Redis at {}: room {code} is damaged ({why}); delete {} and {} to forget it",
                 self.pool.shown,
                 key(code, "seq"),
@@ -290,6 +361,22 @@ impl Store for RedisStore {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn settle(&self, code: &RoomCode, event: &Event, id: &WriteId) -> Result<bool, StoreError> {
+        let json = serde_json::to_string(event).expect("events are plain data");
+        let mut invocation = self.settle.key(key(code, "log"));
+        invocation
+            .key(key(code, "void"))
+            .arg(json)
+            .arg(id.as_str())
+            .arg(self.ttl_seconds);
+        let stands: i64 = self
+            .pool
+            .run(&format!("settle a write to room {code}"), |c| {
+                invocation.invoke(c)
+            })?;
+        Ok(stands == 1)
     }
 
     fn archive_game(&self, code: &RoomCode, game: u32, record: &str) -> Result<(), StoreError> {

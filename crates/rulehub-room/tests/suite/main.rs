@@ -3,5 +3,6 @@
 //! `cargo test` pays for every one.
 
 mod common;
+mod faults;
 mod protocol;
 mod redis;

@@ -168,6 +168,9 @@ async fn every_bad_frame_is_refused_and_changes_nothing() {
     ];
     let mut clients = [creator, guest, watcher];
     for (who, message, code) in refusals {
+        // Two frames a refusal: stay under the default 10 a second (with no
+        // Nagle delay, the exchanges themselves take no time).
+        tokio::time::sleep(Duration::from_millis(200)).await;
         let client = &mut clients[who];
         client.socket.send(message).await.expect("send");
         let error = client.expect_error(code).await;
@@ -243,8 +246,9 @@ async fn a_draughts_room_checks_moves_with_the_draughts_engine() {
     use rulehub_draughts::{Game as Draughts, Preset, record as pdn};
     let server = start(Limits::default()).await;
     let rules = Preset::English.rules();
-    // White to move, a double capture on the board, then play goes on.
-    let setup = "W:W27,30:B23,14,2,3";
+    // Black to move (English draughts starts with black), a double capture
+    // on the board, then play goes on.
+    let setup = "B:W10,19,31,30:B6,3";
     let wrong = json!({"v": 1, "family": "draughts", "rules": rules, "side": "attackers"});
     let (status, body) = post_rooms(server.addr, &wrong.to_string(), None).await;
     assert_eq!(status, 400);
@@ -253,54 +257,63 @@ async fn a_draughts_room_checks_moves_with_the_draughts_engine() {
     let (status, body) = post_rooms(server.addr, &tafl_rules.to_string(), None).await;
     assert_eq!(status, 400);
     assert!(body.contains("bad-rules"), "{body}");
+    // A setup with white to move is not where these rules start.
+    let white_first = "W:W27,30:B23,14,2,3";
+    let request = json!({"v": 1, "family": "draughts", "rules": rules, "setup": white_first});
+    let (status, body) = post_rooms(server.addr, &request.to_string(), None).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.contains("bad-rules") && body.contains("white to move"),
+        "{body}"
+    );
 
     let request =
-        json!({"v": 1, "family": "draughts", "rules": rules, "setup": setup, "side": "black"});
+        json!({"v": 1, "family": "draughts", "rules": rules, "setup": setup, "side": "white"});
     let (status, body) = post_rooms(server.addr, &request.to_string(), None).await;
     assert_eq!(status, 201, "{body}");
     let created: Value = serde_json::from_str(&body).expect("json");
-    assert_eq!(created["seat"], "black");
+    assert_eq!(created["seat"], "white");
     let room = created["room"].as_str().expect("room").to_string();
     let token = created["token"].as_str().expect("token").to_string();
     let (mut creator, welcome, state) = Client::hello(server.addr, &room, Some(&token)).await;
-    assert_eq!(welcome["seat"], "black");
+    assert_eq!(welcome["seat"], "white");
     assert_eq!(
         (&state["family"], &state["setup"], &state["to_move"]),
-        (&json!("draughts"), &json!(setup), &json!("white"))
+        (&json!("draughts"), &json!(setup), &json!("black"))
     );
     let (mut guest, welcome, state) = Client::hello(server.addr, &room, None).await;
-    assert_eq!(welcome["seat"], "white");
+    assert_eq!(welcome["seat"], "black");
     let mut seq = state["seq"].as_u64().expect("seq");
 
-    // The guest (white) names the capture by its ends with a dash.
+    // The guest (black) names the capture by its ends with a dash.
     guest
-        .send(json!({"type": "move", "move": "27-9", "seq": seq}))
+        .send(json!({"type": "move", "move": "6-24", "seq": seq}))
         .await;
     for client in [&mut guest, &mut creator] {
         let moved = client.next_of("moved").await;
-        assert_eq!(moved["move"], "27x18x9", "{moved}");
-        assert_eq!(moved["captures"], json!(["14", "23"]));
-        assert_eq!(moved["side"], "white");
-        assert_eq!(moved["to_move"], "black");
+        assert_eq!(moved["move"], "6x15x24", "{moved}");
+        assert_eq!(moved["captures"], json!(["10", "19"]));
+        assert_eq!(moved["side"], "black");
+        assert_eq!(moved["to_move"], "white");
     }
     seq += 1;
-    // White again would be refused; black's man on 2 cannot go backwards.
+    // Black again would be refused; white's man on 31 cannot go backwards.
     guest
-        .send(json!({"type": "move", "move": "30-26", "seq": seq}))
+        .send(json!({"type": "move", "move": "3-7", "seq": seq}))
         .await;
     guest.expect_error("not-your-turn").await;
     creator
-        .send(json!({"type": "move", "move": "2-1", "seq": seq}))
+        .send(json!({"type": "move", "move": "31-32", "seq": seq}))
         .await;
     let refused = creator.expect_error("illegal-move").await;
     assert!(
-        refused["message"].as_str().expect("text").contains("2-1"),
+        refused["message"].as_str().expect("text").contains("31-32"),
         "{refused}"
     );
     creator
-        .send(json!({"type": "move", "move": "3-8", "seq": seq}))
+        .send(json!({"type": "move", "move": "30-25", "seq": seq}))
         .await;
-    assert_eq!(guest.next_of("moved").await["move"], "3-8");
+    assert_eq!(guest.next_of("moved").await["move"], "30-25");
 
     let (status, text) = http(
         server.addr,
@@ -311,7 +324,7 @@ async fn a_draughts_room_checks_moves_with_the_draughts_engine() {
     let mut replayed = Draughts::from_setup(&rules, Some(setup)).expect("setup");
     let moves = pdn::replay(&mut replayed, &text).expect("the room's record replays");
     assert_eq!(moves.len(), 2, "{text}");
-    assert_eq!(replayed.to_move(), rulehub_draughts::Colour::White);
+    assert_eq!(replayed.to_move(), rulehub_draughts::Colour::Black);
     server.stop().await;
 }
 

@@ -87,6 +87,25 @@ impl Redis {
         Some(redis)
     }
 
+    /// Stops the redis-server process (SIGSTOP): connections stay open and
+    /// commands queue in its sockets, unanswered, as in a long stall.
+    fn pause(&self) {
+        self.signal("-STOP");
+    }
+
+    /// Lets a paused redis-server go on (SIGCONT).
+    fn resume(&self) {
+        self.signal("-CONT");
+    }
+
+    fn signal(&self, which: &str) {
+        let status = Command::new("kill")
+            .args([which, &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill {which} redis-server");
+    }
+
     fn store(&self) -> RedisStore {
         RedisStore::open(&self.url, Duration::from_secs(3600)).expect("redis store")
     }
@@ -524,4 +543,145 @@ async fn notes_are_a_shortcut_the_store_is_the_record() {
         .expect("room");
     let seqs: Vec<u64> = stored.events.iter().map(Event::seq).collect();
     assert_eq!(seqs, vec![1, 2, 3]);
+}
+
+/// The moves of game 1 stored in Redis now.
+fn stored_moves(redis: &Redis, room: &str) -> Vec<String> {
+    let stored = redis
+        .store()
+        .load(&parse(room))
+        .expect("load")
+        .expect("room");
+    stored
+        .events
+        .iter()
+        .filter_map(|event| match event {
+            Event::Moved { mv, .. } => Some(mv.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_sent_while_redis_stalls_is_settled_before_anyone_is_told() {
+    let Some(redis) = Redis::start() else { return };
+    let a = start(&redis).await;
+    let b = start(&redis).await;
+    let Seated {
+        room,
+        mut creator,
+        mut guest,
+        ..
+    } = seat_across(a.addr, b.addr).await;
+    // A watcher on the guest's server.
+    let (mut watcher, welcome, _) = Client::hello(b.addr, &room, None).await;
+    assert_eq!(welcome["seat"], Value::Null);
+    // Presence frames from the joins, before the stall.
+    for client in [&mut creator, &mut guest, &mut watcher] {
+        while client
+            .next_within(Duration::from_millis(300))
+            .await
+            .is_some()
+        {}
+    }
+
+    // Redis stalls for longer than a command's 2 s timeout while the
+    // creator's move is on its way.
+    redis.pause();
+    creator
+        .send(json!({"type": "move", "move": "d2-c2", "seq": 1}))
+        .await;
+    let stall = Duration::from_secs(4);
+    let said = creator.next_within(stall).await;
+    redis.resume();
+    // Nobody may be told anything about the move while its fate is open:
+    // a `store-failed` here would be a refusal the stored move contradicts
+    // once Redis goes on.
+    assert_eq!(said, None, "the mover was answered during the stall");
+
+    // Once Redis is back the fate is settled, and everyone hears it.
+    let answer = creator.next().await;
+    match answer["type"].as_str() {
+        Some("moved") => {
+            assert_eq!(answer["seq"], 2, "{answer}");
+            for client in [&mut guest, &mut watcher] {
+                let moved = client.next_of("moved").await;
+                assert_eq!(moved["move"], "d2-c2");
+                assert_eq!(moved["seq"], 2);
+            }
+            assert_eq!(stored_moves(&redis, &room), ["d2-c2"]);
+        }
+        Some("error") => {
+            assert_eq!(answer["code"], "store-failed", "{answer}");
+            // Refused: the write queued behind the stall must never land.
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            assert!(stored_moves(&redis, &room).is_empty());
+            for client in [&mut guest, &mut watcher] {
+                client.send(json!({"type": "sync"})).await;
+                let state = client.next_of("state").await;
+                assert_eq!(state["seq"], 1, "{state}");
+            }
+            // The creator can play it again.
+            creator
+                .send(json!({"type": "move", "move": "d2-c2", "seq": 1}))
+                .await;
+            assert_eq!(guest.next_of("moved").await["seq"], 2);
+        }
+        _ => panic!("unexpected answer {answer}"),
+    }
+    // Either way the game goes on, every server agreeing.
+    guest
+        .send(json!({"type": "move", "move": "d3-c3", "seq": 2}))
+        .await;
+    assert_eq!(creator.next_of("moved").await["seq"], 3);
+    assert_eq!(watcher.next_of("moved").await["seq"], 3);
+    assert_eq!(stored_moves(&redis, &room), ["d2-c2", "d3-c3"]);
+    a.stop().await;
+    b.stop().await;
+}
+
+#[test]
+fn a_write_settled_as_not_stored_can_never_land_later() {
+    let Some(redis) = Redis::start() else { return };
+    let code = parse("ABCDEFGHJM");
+    let store = redis.store();
+    store.create(&code, &snapshot()).expect("create");
+    let event = Event::Moved {
+        seq: 1,
+        game: 1,
+        mv: "d2-c2".into(),
+    };
+    // A write whose answer was lost, settled before it reached Redis: not
+    // stored, and the write itself, arriving late, is voided.
+    let id = rulehub_room::store::WriteId::random();
+    assert!(!store.settle(&code, &event, &id).expect("settle"));
+    // Settling again gives the same answer.
+    assert!(!store.settle(&code, &event, &id).expect("settle"));
+    // The lost write, run now (as when Redis resumes after a stall), is
+    // refused: nothing lands.
+    assert!(matches!(
+        store.append_as(&code, &event, &id),
+        Err(rulehub_room::store::StoreError::Conflict(_))
+    ));
+    let stored = store.load(&code).expect("load").expect("room");
+    assert!(stored.events.is_empty(), "{:?}", stored.events);
+    // A stored event settles as stored, whichever write put it there.
+    store.append(&code, &event).expect("append");
+    assert!(store.settle(&code, &event, &id).expect("settle"));
+}
+
+fn snapshot() -> rulehub_room::store::Snapshot {
+    rulehub_room::store::Snapshot {
+        family: rulehub_room::game::Family::Tafl,
+        rules: serde_json::to_value(brandubh()).expect("json"),
+        setup: None,
+        tokens: [
+            rulehub_room::secret::SeatToken::random().expect("random"),
+            rulehub_room::secret::SeatToken::random().expect("random"),
+        ],
+        creator_side: Side::Attackers.to_string(),
+        guest_joined: false,
+        game: 1,
+        seq: 0,
+    }
 }

@@ -159,6 +159,11 @@ impl Client {
         }
     }
 
+    /// The next frame, or `None` if none comes within `quiet`.
+    pub async fn next_within(&mut self, quiet: Duration) -> Option<Value> {
+        tokio::time::timeout(quiet, self.next()).await.ok()
+    }
+
     /// Skips frames until one of `kind`.
     pub async fn next_of(&mut self, kind: &str) -> Value {
         loop {
