@@ -299,7 +299,7 @@ async fn a_damaged_journal_keeps_its_room_out_and_its_file_as_it_is() {
     let (mut creator, _, _) = Client::hello(server.addr, &room, Some(&token)).await;
     let (mut guest, _, _) = Client::hello(server.addr, &room, None).await;
     // Join (record 1), then three acknowledged moves (records 2 to 4).
-    let mut game = rulehub_engine::tafl::Game::start(&brandubh()).expect("start");
+    let mut game = rulehub_tafl::Game::start(&brandubh()).expect("start");
     let dims = game.dims();
     for seq in 1..=3 {
         let mv = game.legal_moves()[0];
