@@ -19,6 +19,7 @@ mod ci_outputs;
 mod ci_workflows;
 mod cli_build;
 mod cli_examples;
+mod cli_limits;
 mod completions;
 mod corpus;
 mod diagnostics;

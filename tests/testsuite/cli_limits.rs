@@ -1,0 +1,154 @@
+//! Every command bounds what it reads and how long it searches, and
+//! answers bad input with a clear error (issue #42, "Build and CLI").
+
+use std::io::Write;
+use std::process::{Child, Command as Process, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn rulehub() -> Command {
+    let mut command = Command::cargo_bin("rulehub").expect("the rulehub binary is built");
+    command.env("NO_COLOR", "1");
+    command
+}
+
+/// Waits for `child` at most `limit`; kills it and fails the test when it
+/// is still running then.
+fn wait_bounded(child: &mut Child, limit: Duration) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().expect("wait for rulehub") {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("rulehub still ran after {limit:?}: it does not stop on an endless input");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `rulehub replay ARGS -` fed `first` then `repeated` for ever (until it
+/// exits or ten seconds pass); its exit status and stderr.
+fn replay_endless(args: &[&str], first: &'static str, repeated: &'static str) -> (i32, String) {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("rulehub"))
+        .arg("replay")
+        .args(args)
+        .arg("-")
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start rulehub");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let feeder = std::thread::spawn(move || {
+        let started = Instant::now();
+        stdin.write_all(first.as_bytes())?;
+        // Stops when rulehub closes the pipe, or after the time limit.
+        while started.elapsed() < Duration::from_secs(12) {
+            stdin.write_all(repeated.as_bytes())?;
+        }
+        Ok::<(), std::io::Error>(())
+    });
+    let status = wait_bounded(&mut child, Duration::from_secs(10));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read stderr");
+    let _ = feeder.join();
+    (status.code().unwrap_or(-1), stderr)
+}
+
+#[test]
+fn replay_reports_an_illegal_second_move_of_an_endless_stream_at_once() {
+    let (code, stderr) = replay_endless(
+        &["--rules", "brandubh"],
+        "d6-f6\nd4-d5\n",
+        "# the stream goes on\n",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("error: move 2 (line 2) `d4-d5`: illegal move (blocked)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn replay_reports_an_illegal_move_of_an_endless_pdn_stream_at_once() {
+    let (code, stderr) = replay_endless(
+        &["--rules", "english-draughts"],
+        "[Event \"endless\"]\n1. 11-15 22-18\n2. 9-14\n",
+        "{ a comment\n that goes on }\n",
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("error: move 3 (line 3) `9-14`: a capture is available"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn replay_stops_an_endless_record_at_its_size_limit() {
+    let (code, stderr) = replay_endless(&["--rules", "brandubh"], "d6-f6\n", "# more\n");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("error: standard input:")
+            && stderr.contains("longer than the 1048576 bytes (1 MiB) replay reads"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn replay_stops_a_stream_without_line_ends_at_the_line_limit() {
+    let (code, stderr) = replay_endless(&["--rules", "brandubh"], "", "\0\0\0\0\0\0\0\0");
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("error: standard input:1: the line is longer than the 65536 bytes"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn replay_of_dev_zero_ends_with_the_line_limit() {
+    let mut child = Process::new(assert_cmd::cargo::cargo_bin("rulehub"))
+        .args(["replay", "/dev/zero"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start rulehub");
+    let status = wait_bounded(&mut child, Duration::from_secs(10));
+    let mut stderr = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut stderr)
+        .expect("read stderr");
+    assert_eq!(status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains("/dev/zero:1: the line is longer than the 65536 bytes"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn replay_still_numbers_moves_and_lines_across_the_whole_record() {
+    rulehub()
+        .args([
+            "replay",
+            "--rules",
+            "brandubh",
+            "--message-format",
+            "json",
+            "-",
+        ])
+        .write_stdin("# a game\nd6-f6\n\nd5-b5\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains(r#""line":2"#)
+                .and(predicate::str::contains(r#""number":2"#))
+                .and(predicate::str::contains(r#""line":4"#))
+                .and(predicate::str::contains(r#"{"moves":2,"outcome":"#)),
+        );
+}
