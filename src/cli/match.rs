@@ -11,7 +11,7 @@ use rulehub::engine::tafl::DEFAULT_PRESET;
 use rulehub::family::{CommandLineEngine, EngineRequest};
 
 use super::EXIT_USAGE;
-use super::ai::think;
+use super::ai::{DEFAULT_TIME_CAP_MS, think};
 use super::presets::PresetParser;
 
 #[derive(clap::Args)]
@@ -45,7 +45,8 @@ pub struct MatchArgs {
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_plies: u32,
     /// Also bound each AI move by this many milliseconds (games then depend
-    /// on the machine's speed).
+    /// on the machine's speed). Default: a 10 000 ms cap on every search,
+    /// reported when it cuts one.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_ms: Option<u64>,
 }
@@ -145,11 +146,13 @@ pub fn run(args: &MatchArgs) -> ExitCode {
     }
     let mut wins = [0u32; 2];
     let mut draws = 0u32;
+    let mut cut = 0usize;
     for number in 1..=args.games {
         // Each game gets its own stream, so game N is the same whatever the count.
         let game_seed =
             XorShift::new(args.seed ^ u64::from(number).wrapping_mul(0x9E37_79B9)).next_u64();
-        let (game, moves) = play_game(start.as_ref(), sides, players, args, game_seed);
+        let (game, moves, game_cut) = play_game(start.as_ref(), sides, players, args, game_seed);
+        cut += game_cut;
         let ending = game.ending();
         match ending
             .as_ref()
@@ -191,21 +194,27 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         "{} {}, {} {}, draws {draws}",
         sides[0], wins[0], sides[1], wins[1]
     );
+    if cut > 0 && args.time_ms.is_none() {
+        eprintln!(
+            "note: the {DEFAULT_TIME_CAP_MS} ms time cap cut {cut} AI searches before their level's bound; those games depend on this machine's speed (give --time-ms to choose the time)"
+        );
+    }
     ExitCode::SUCCESS
 }
 
-/// Plays one game from `start`; returns the final game and how many moves
-/// were played.
+/// Plays one game from `start`; returns the final game, how many moves
+/// were played and how many AI searches the clock may have cut.
 fn play_game(
     start: &dyn CommandLineEngine,
     sides: [&'static str; 2],
     players: [Player; 2],
     args: &MatchArgs,
     seed: u64,
-) -> (Box<dyn CommandLineEngine>, usize) {
+) -> (Box<dyn CommandLineEngine>, usize, usize) {
     let mut game = start.boxed_clone();
     let mut rng = XorShift::new(seed);
     let mut moves = 0;
+    let mut cut = 0;
     while game.ending().is_none() && moves < args.max_plies as usize {
         let to_move = game.to_move();
         let player = if to_move == sides[0] {
@@ -218,14 +227,17 @@ fn play_game(
                 0 => None,
                 count => Some(rng.below(count as u64) as usize),
             },
-            Player::Ai(level) => think(
-                game.as_ref(),
-                &level.limits(),
-                rng.next_u64(),
-                args.time_ms,
-                Instant::now(),
-            )
-            .map(|thought| thought.index),
+            Player::Ai(level) => {
+                let (thought, late) = think(
+                    game.as_ref(),
+                    &level.limits(),
+                    rng.next_u64(),
+                    args.time_ms.unwrap_or(DEFAULT_TIME_CAP_MS),
+                    Instant::now(),
+                );
+                cut += usize::from(late);
+                thought.map(|thought| thought.index)
+            }
         };
         // The AI only returns legal moves; stop rather than loop if not.
         let Some(index) = choice else { break };
@@ -234,5 +246,5 @@ fn play_game(
         }
         moves += 1;
     }
-    (game, moves)
+    (game, moves, cut)
 }

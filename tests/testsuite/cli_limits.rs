@@ -152,3 +152,65 @@ fn replay_still_numbers_moves_and_lines_across_the_whole_record() {
                 .and(predicate::str::contains(r#"{"moves":2,"outcome":"#)),
         );
 }
+
+#[test]
+fn ai_refuses_a_depth_beyond_its_documented_limit() {
+    rulehub()
+        .args(["ai", "--rules", "brandubh", "--depth", "30"])
+        .timeout(Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("the depth is at most 12")
+                .and(predicate::str::contains("--time-ms")),
+        );
+}
+
+/// A 19×19 board packed with pieces: hundreds of moves a ply.
+const DENSE_19: &str = "b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/b1w1w1w1wKw1w1w1w1b/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b/1w1w1w1w1w1w1w1w1w1/b1b1b1b1b1b1b1b1b1b";
+
+#[test]
+fn level_hard_on_a_dense_19x19_board_stops_at_the_default_time_cap_and_says_so() {
+    let started = Instant::now();
+    rulehub()
+        .args([
+            "ai",
+            "--rules",
+            "copenhagen",
+            "--level",
+            "hard",
+            "--setup",
+            DENSE_19,
+        ])
+        .timeout(Duration::from_secs(30))
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("move "))
+        .stderr(predicate::str::contains(
+            "note: the search stopped at the 10000 ms time cap",
+        ));
+    assert!(
+        started.elapsed() < Duration::from_secs(25),
+        "the cap bounds the search: {:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
+fn a_search_the_cap_does_not_cut_is_silent_and_the_same_for_a_seed() {
+    let run = || {
+        rulehub()
+            .args([
+                "ai", "--rules", "brandubh", "--level", "normal", "--seed", "7",
+            ])
+            .assert()
+            .success()
+            .stderr(predicate::str::is_empty())
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let first = String::from_utf8(run()).expect("utf-8");
+    let second = String::from_utf8(run()).expect("utf-8");
+    assert_eq!(first.lines().next(), second.lines().next());
+}
