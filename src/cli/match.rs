@@ -41,6 +41,9 @@ pub struct MatchArgs {
     /// Write each game to DIR/game-NNN.txt in the record format of `rulehub replay`.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
+    /// Overwrite records already in the --records folder.
+    #[arg(long, requires = "records")]
+    pub force: bool,
     /// Stop a game after this many moves and count it as a draw.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_plies: u32,
@@ -144,6 +147,18 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         );
         return ExitCode::from(EXIT_USAGE);
     }
+    if let Some(dir) = &args.records
+        && !args.force
+        && let Some(existing) = (1..=args.games)
+            .map(|number| record_path(dir, number))
+            .find(|path| path.symlink_metadata().is_ok())
+    {
+        eprintln!(
+            "error: {} already exists; match does not overwrite records\n  = help: choose another --records folder, move the old records away, or pass --force to overwrite them",
+            existing.display()
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
     let mut wins = [0u32; 2];
     let mut draws = 0u32;
     let mut cut = 0usize;
@@ -171,7 +186,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         };
         println!("game {number}: {result} after {moves} moves");
         if let Some(dir) = &args.records {
-            let path = dir.join(format!("game-{number:03}.txt"));
+            let path = record_path(dir, number);
             let header = [
                 format!(
                     "rulehub match, rules {}, game {number}: {} {}, {} {}, seed {}",
@@ -200,6 +215,11 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// Where game `number` of a match is recorded.
+fn record_path(dir: &std::path::Path, number: u32) -> PathBuf {
+    dir.join(format!("game-{number:03}.txt"))
 }
 
 /// Plays one game from `start`; returns the final game, how many moves

@@ -214,3 +214,51 @@ fn a_search_the_cap_does_not_cut_is_silent_and_the_same_for_a_seed() {
     let second = String::from_utf8(run()).expect("utf-8");
     assert_eq!(first.lines().next(), second.lines().next());
 }
+
+#[test]
+fn match_refuses_to_overwrite_records_unless_forced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let old = dir.path().join("game-002.txt");
+    std::fs::write(&old, "# a game worth keeping\n").expect("write");
+    let args = [
+        "match",
+        "--rules",
+        "brandubh",
+        "--attackers",
+        "random",
+        "--defenders",
+        "random",
+        "--games",
+        "2",
+        "--records",
+    ];
+    rulehub()
+        .args(args)
+        .arg(dir.path())
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(
+            predicate::str::contains("game-002.txt already exists")
+                .and(predicate::str::contains("--force")),
+        );
+    assert_eq!(
+        std::fs::read_to_string(&old).expect("read"),
+        "# a game worth keeping\n"
+    );
+    assert!(
+        !dir.path().join("game-001.txt").exists(),
+        "nothing is written"
+    );
+    rulehub()
+        .args(args)
+        .arg(dir.path())
+        .arg("--force")
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&old)
+            .expect("read")
+            .contains("rulehub match")
+    );
+}
