@@ -262,3 +262,70 @@ fn match_refuses_to_overwrite_records_unless_forced() {
             .contains("rulehub match")
     );
 }
+
+#[test]
+fn a_setup_that_does_not_parse_is_a_usage_error_in_every_command() {
+    for (rules, setup) in [
+        ("english-draughts", "W:W99:B1"),
+        ("brandubh", "3b3/3b3/3x3/bbwKwbb/3w3/3b3/3b3"),
+    ] {
+        for command in ["board", "perft", "ai", "replay"] {
+            let mut cmd = rulehub();
+            cmd.args([command, "--rules", rules, "--setup", setup]);
+            match command {
+                "perft" => {
+                    cmd.args(["--depth", "1"]);
+                }
+                "replay" => {
+                    cmd.arg("-").write_stdin("");
+                }
+                _ => {}
+            }
+            let stderr = cmd
+                .assert()
+                .code(2)
+                .stdout(predicate::str::is_empty())
+                .get_output()
+                .stderr
+                .clone();
+            let stderr = String::from_utf8_lossy(&stderr);
+            assert!(
+                stderr.contains("square 99") || stderr.contains("unknown letter `x`"),
+                "{command} names what is wrong with the setup: {stderr}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_malformed_palette_file_is_reported_at_its_line_and_column() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let palette = dir.path().join("palette.yaml");
+    std::fs::write(
+        &palette,
+        "cell-light: { light: \"#eeeeee\", dark: \"#222222\" }\ncell-dark: { light: \"#cccccc\" dark: \"#111111\" }\n",
+    )
+    .expect("write");
+    rulehub()
+        .args(["board", "--rules", "brandubh", "--palette"])
+        .arg(&palette)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::is_match(r"palette\.yaml:2:\d+: ").expect("regex"));
+    // A token with a bad colour is placed on its own line too.
+    std::fs::write(
+        &palette,
+        "cell-light: { light: \"#eeeeee\", dark: \"#222222\" }\ncell-dark: { light: \"#cccccc\", dark: \"blue\" }\n",
+    )
+    .expect("write");
+    rulehub()
+        .args(["board", "--rules", "brandubh", "--palette"])
+        .arg(&palette)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("palette.yaml:2:1: ")
+                .and(predicate::str::contains("`blue` is not a colour")),
+        );
+}
