@@ -329,3 +329,33 @@ fn a_malformed_palette_file_is_reported_at_its_line_and_column() {
                 .and(predicate::str::contains("`blue` is not a colour")),
         );
 }
+
+#[test]
+fn an_example_fence_in_another_case_is_warned_about_at_its_line() {
+    let hub = crate::common::Hub::copy("mini");
+    let page = hub.read("content/tafl/tablut.md");
+    let line = page.lines().count() + 4;
+    hub.write(
+        "content/tafl/tablut.md",
+        format!("{page}\n## More\n\n```Example\nid: not-checked\n```\n"),
+    );
+    let translation = hub.read("content/tafl/tablut.cs.md");
+    let cs_line = translation.lines().count() + 2;
+    hub.write(
+        "content/tafl/tablut.cs.md",
+        format!("{translation}\n~~~GAME opening\n1. e5-e7\n~~~\n"),
+    );
+    hub.rulehub(&["check"]).assert().success().stderr(
+        predicate::str::contains(format!("content/tafl/tablut.md:{line}:1: "))
+            .and(predicate::str::contains(
+                "```Example is shown as plain code and not checked: only the lowercase ```example marks a worked example",
+            ))
+            .and(predicate::str::contains(format!(
+                "content/tafl/tablut.cs.md:{cs_line}:1: "
+            )))
+            .and(predicate::str::contains("```GAME is shown as plain code")),
+    );
+    hub.rulehub(&["check", "--deny", "warnings"])
+        .assert()
+        .code(1);
+}
