@@ -359,3 +359,44 @@ fn an_example_fence_in_another_case_is_warned_about_at_its_line() {
         .assert()
         .code(1);
 }
+
+#[test]
+fn a_content_file_a_browser_runs_is_refused_while_bodies_are_sanitised() {
+    let hub = crate::common::Hub::copy("mini");
+    hub.write(
+        "content/tafl/board.svg",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\">\n  <rect width=\"9\" height=\"9\"/>\n  <circle r=\"2\" onload=\"alert(document.cookie)\"/>\n</svg>\n",
+    );
+    hub.write(
+        "content/tafl/clean.svg",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect width=\"9\" height=\"9\"/></svg>\n",
+    );
+    hub.write("content/tafl/page.html", "<p>Hello</p>\n");
+    let out = tempfile::tempdir().expect("temp dir");
+    hub.rulehub(&["build", "--output"])
+        .arg(out.path())
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("content/tafl/board.svg:3:")
+                .and(predicate::str::contains(
+                    "an event handler `onload` on `<circle>`, which a browser runs",
+                ))
+                .and(predicate::str::contains("raw_html: trusted"))
+                .and(predicate::str::contains("content/tafl/page.html"))
+                .and(predicate::str::contains("clean.svg").not()),
+        );
+    assert!(!out.path().join("tafl/board.svg").exists());
+    hub.rulehub(&["check"]).assert().code(1);
+
+    // A hub that trusts its authors publishes them as they are.
+    hub.edit("hub.yaml", "languages:", "raw_html: trusted\nlanguages:");
+    hub.rulehub(&["build", "--output"])
+        .arg(out.path())
+        .assert()
+        .success();
+    assert_eq!(
+        std::fs::read_to_string(out.path().join("tafl/board.svg")).expect("copied"),
+        hub.read("content/tafl/board.svg")
+    );
+}

@@ -16,7 +16,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 pub use rulehub_core::hub::RawHtml;
-pub use safety::audit;
+pub use safety::{ActiveContent, active_content, audit};
 pub use shortcode::{Shortcode, ShortcodeKind};
 pub use text::{TextSink, render_text};
 
