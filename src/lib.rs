@@ -38,6 +38,8 @@
 
 pub use rulehub_core::{diagnostic, hub, i18n};
 pub use rulehub_diagram as diagram;
+/// Draughts' engine: FEN, PDN records, rules presets.
+pub use rulehub_draughts as draughts;
 /// The rules engines: a crate of their own, whose only dependency is serde,
 /// so the compiler keeps them from reaching the hub, the site or any I/O.
 pub use rulehub_engine as engine;
