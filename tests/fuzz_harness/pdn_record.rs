@@ -88,9 +88,12 @@ pub fn run(data: &[u8]) {
         }
         (Err(_), None | Some(Err(_))) => {}
         (whole, last) => panic!(
-            "whole and streamed replays disagree on {text:?}: {:?} / {:?}",
-            whole.as_ref().map(|r| r.moves.len()),
-            last.map(|l| l.map(|r| r.moves.len()))
+            "whole and streamed replays disagree on {text:?}: whole {}, streamed {}",
+            if whole.is_ok() { "plays" } else { "stops" },
+            match last {
+                Some(Ok(_)) => "plays",
+                _ => "stops",
+            }
         ),
     }
 }
