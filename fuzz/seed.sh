@@ -83,4 +83,45 @@ records = [
 ]
 for pick, text in records:
     add("record", bytes([pick]) + text.encode())
+
+# Sample games: every ```game block of the pages, under the first tafl
+# preset of game_block's list for tafl pages and the first draughts one for
+# draughts pages; the draughts ones also as PDN records.
+for page in pages:
+    text = page.read_text()
+    draughts = "draughts" in page.parts
+    for block in re.findall(r"^```game[^\n]*\n(.*?)^```", text, re.S | re.M):
+        add("game_block", (b"\x03" if draughts else b"\x00") + block.encode())
+        if draughts:
+            for pick in b"\x00\x01\x02":
+                add("pdn_record", bytes([pick]) + block.encode())
+for pick, text in records:
+    add("game_block", b"\x00" + text.encode())
+pdn = [
+    "[Event \"seed\"]\n[Result \"*\"]\n1. 11-15 22-18\n2. 15x22 25x18 *\n",
+    "1. 11-15 { a comment\nover two lines } 22-18\n2. 15x22 25x18\n3. 8-11 29-25 1-0\n",
+    "; a line comment\n1. 9-13 22-18 2. 13-17?! 21x14 ( 2... 10x17 )\n",
+    "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 1/2-1/2\n4. 1-7\n",
+]
+for text in pdn:
+    for pick in b"\x00\x01\x02":
+        add("pdn_record", bytes([pick]) + text.encode())
+fens = ["W:W21-32:B1-12", "B:W18,K3:B9,14", "\"W:WK46,31:B5\"", "W:W31-50:B1-20", "B:W:B", "W:WK1-3:BK30"]
+for page in pages:
+    if "draughts" in page.parts:
+        fens += re.findall(r"^\s*(?:setup:|; setup:)\s*\"?([^\"\n]*)", page.read_text(), re.M)
+for text in fens:
+    for pick in b"\x00\x01\x02":
+        add("fen", bytes([pick]) + text.encode())
+
+# Translations with their sources (a NUL between), LF and CRLF.
+for page in pages:
+    parts = page.name.split(".")
+    if len(parts) != 3:
+        continue
+    source = page.with_name(parts[0] + ".md")
+    if source.exists():
+        translation, original = page.read_bytes(), source.read_bytes()
+        add("translation_meta", translation + b"\x00" + original)
+        add("translation_meta", translation.replace(b"\n", b"\r\n") + b"\x00" + original)
 PY

@@ -39,6 +39,8 @@
 
 pub use rulehub_core::{diagnostic, hub, i18n};
 pub use rulehub_diagram as diagram;
+/// Draughts' engine: FEN, PDN records, rules presets.
+pub use rulehub_draughts as draughts;
 pub use rulehub_family as family;
 pub use rulehub_family::check;
 /// The ground of every game family (board geometry, the AI search): a crate

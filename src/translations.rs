@@ -198,18 +198,24 @@ const STUB_COMMENT: &str = "# Until you delete the next line";
 /// Records in the translation `file` (`content/f/name.lang.md`, relative to
 /// `root` or to the working folder) that it matches its default-language
 /// source as it is now; a stub stops being one. Returns the file written.
+///
+/// Writes only a file that is inside the hub's `content/` once every
+/// symbolic link is followed, whose language the hub has (and is not the
+/// default), and whose front matter parses as a translation's; keeps the
+/// file's line ends (CRLF stays CRLF).
 pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
     // Paths in check's messages are relative to the root, so try that first.
-    let path = if root.join(file).is_file() {
+    let given = if root.join(file).is_file() {
         root.join(file)
     } else {
         file.to_path_buf()
     };
+    let path = inside_content(root, file, &given)?;
     let text = std::fs::read_to_string(&path).map_err(|e| {
         Diagnostic::error(file, format!("cannot read the translation: {e}"))
             .with_help("give the path of a translation such as content/tafl/tablut.cs.md")
     })?;
-    let source_path = source_of(&path).ok_or_else(|| {
+    let (source_path, lang) = source_of(&path).ok_or_else(|| {
         Diagnostic::error(
             file,
             "this is not a translation (name.LANG.md or _index.LANG.md)",
@@ -218,6 +224,25 @@ pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
             "give the path of a translation such as content/tafl/tablut.cs.md or content/tafl/_index.cs.md",
         )
     })?;
+    let config = crate::hub::read_config(root).map_err(|mut diagnostics| {
+        diagnostics.truncate(1);
+        diagnostics
+            .pop()
+            .unwrap_or_else(|| Diagnostic::error("hub.yaml", "hub.yaml cannot be read"))
+    })?;
+    if config.is_default_language(&lang) || config.language(&lang).is_none() {
+        let codes: Vec<&str> = config.language_codes().collect();
+        let why = if config.is_default_language(&lang) {
+            format!("`{lang}` is the hub's default language, which has no translations")
+        } else {
+            format!(
+                "the hub has no language `{lang}` (hub.yaml lists {})",
+                codes.join(", ")
+            )
+        };
+        return Err(Diagnostic::error(file, format!("not marked current: {why}"))
+            .with_help("give a translation in one of the languages after the first in hub.yaml's `languages`"));
+    }
     let source = std::fs::read_to_string(&source_path).map_err(|e| {
         Diagnostic::error(
             &source_path,
@@ -228,6 +253,15 @@ pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
     let fingerprint = freshness::fingerprint(&source_words(&source, &source_path)?.borrow());
     let split = front_matter::split(&text)
         .map_err(|e| Diagnostic::error(file, e.message().0).with_help(e.message().1.to_string()))?;
+    // Only a file whose front matter parses is stamped: a record written
+    // into broken YAML would claim a translation `check` cannot read.
+    let unparsable = |(message, at): (String, crate::diagnostic::Position)| {
+        Diagnostic::error(file, format!("not marked current: {message}"))
+            .at(at)
+            .with_help("fix the front matter first (`rulehub check` explains), then mark it again")
+    };
+    front_matter::parse::<serde_yaml::Value>(&text, &split.yaml).map_err(unparsable)?;
+    let crlf = text[..split.body.start].contains("\r\n");
     let mut yaml = String::new();
     for line in text[split.yaml.clone()].split_inclusive('\n') {
         let key = line.trim_start();
@@ -236,23 +270,71 @@ pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
         }
         yaml.push_str(line);
     }
+    let newline = if crlf { "\r\n" } else { "\n" };
     if !yaml.is_empty() && !yaml.ends_with('\n') {
-        yaml.push('\n');
+        yaml.push_str(newline);
     }
-    yaml.push_str(&crate::scaffold::freshness_lines(&fingerprint));
+    let record = crate::scaffold::freshness_lines(&fingerprint);
+    yaml.push_str(&if crlf {
+        record.replace('\n', "\r\n")
+    } else {
+        record
+    });
     let closing_start = split.yaml.end;
     let updated = format!(
         "{}{yaml}{}",
         &text[..split.yaml.start],
         &text[closing_start..]
     );
+    // The result must still be a translation `check` reads.
+    if let Ok(split) = front_matter::split(&updated) {
+        front_matter::parse::<serde_yaml::Value>(&updated, &split.yaml).map_err(unparsable)?;
+    }
     std::fs::write(&path, updated)
         .map_err(|e| Diagnostic::error(file, format!("cannot write the translation: {e}")))?;
     Ok(path)
 }
 
-/// `dir/name.md` for `dir/name.lang.md`.
-fn source_of(path: &Path) -> Option<PathBuf> {
+/// `given` with every symbolic link followed, if that is inside `root`'s
+/// `content/`; otherwise an error, so that `--mark-current` never writes
+/// outside the hub.
+fn inside_content(root: &Path, file: &Path, given: &Path) -> Result<PathBuf, Diagnostic> {
+    let content = root.join("content").canonicalize().map_err(|e| {
+        Diagnostic::error(
+            root.join("content"),
+            format!("cannot find the hub's content/ folder: {e}"),
+        )
+        .with_help("run rulehub in a hub folder or pass --root DIR")
+    })?;
+    let real = given.canonicalize().map_err(|e| {
+        Diagnostic::error(file, format!("cannot read the translation: {e}"))
+            .with_help("give the path of a translation such as content/tafl/tablut.cs.md")
+    })?;
+    if !real.starts_with(&content) {
+        let lead = if given.is_symlink() {
+            format!(" (it is a symbolic link to {})", real.display())
+        } else {
+            format!(" ({})", real.display())
+        };
+        return Err(Diagnostic::error(
+            file,
+            format!(
+                "not marked current: the file is outside the hub's content/ folder{lead}"
+            ),
+        )
+        .with_help("--mark-current writes only translations inside the hub; give a file under content/ that is not a link out of it"));
+    }
+    if !real.is_file() {
+        return Err(
+            Diagnostic::error(file, "not marked current: this is not a file")
+                .with_help("give the path of a translation such as content/tafl/tablut.cs.md"),
+        );
+    }
+    Ok(real)
+}
+
+/// `dir/name.md` and `lang` for `dir/name.lang.md`.
+fn source_of(path: &Path) -> Option<(PathBuf, String)> {
     let name = path.file_name()?.to_str()?;
     let stem = name.strip_suffix(".md")?;
     let (base, lang) = stem.rsplit_once('.')?;
@@ -260,7 +342,7 @@ fn source_of(path: &Path) -> Option<PathBuf> {
     if base.is_empty() || lang.is_empty() {
         return None;
     }
-    Some(path.with_file_name(format!("{base}.md")))
+    Some((path.with_file_name(format!("{base}.md")), lang.to_string()))
 }
 
 /// Title, summary and body of a default-language file, owned.

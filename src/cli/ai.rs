@@ -28,15 +28,42 @@ pub struct AiArgs {
     /// The AI level whose search bounds apply (easy, normal, hard).
     #[arg(long, default_value = "normal", value_parser = level_names())]
     pub level: String,
-    /// Think for at most this many milliseconds (searches as deep as time allows).
+    /// Think for at most this many milliseconds (without --depth: searches
+    /// as deep as time allows). Default: a 10 000 ms cap on every search.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_ms: Option<u64>,
-    /// Search exactly this many moves deep, with no node budget.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=30), conflicts_with = "time_ms")]
+    /// Search this many moves deep (at most 12), with no node budget; the
+    /// time cap still applies.
+    #[arg(long, value_parser = parse_depth)]
     pub depth: Option<u32>,
     /// Seed for choosing among equally good moves.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// The deepest `--depth`: each ply multiplies the work by the number of
+/// moves (dozens to hundreds in tafl), so deeper full-width searches do not
+/// end in any useful time; `--time-ms` searches as deep as time allows.
+pub const MAX_DEPTH: u32 = 12;
+
+/// How long any search of `ai` and `match` may take when `--time-ms` does
+/// not say: the levels' node budgets finish well within it on the usual
+/// boards, but not on a dense 19×19 one (level hard took 17 s). A search
+/// it cuts is reported, since the move then depends on the machine.
+pub const DEFAULT_TIME_CAP_MS: u64 = 10_000;
+
+fn parse_depth(text: &str) -> Result<u32, String> {
+    let depth: u32 = text.parse().map_err(|_| {
+        format!("`{text}` is not a depth; give a number of moves from 1 to {MAX_DEPTH}")
+    })?;
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(format!(
+            "the depth is at most {MAX_DEPTH} (deeper searches do not end in useful time); \
+             give --time-ms instead to search as deep as time allows"
+        ))
+    }
 }
 
 /// The level names, from [`Level::ALL`].
@@ -68,14 +95,19 @@ pub fn run(args: &AiArgs) -> ExitCode {
     let mut limits = level.limits();
     if let Some(depth) = args.depth {
         limits = Limits::depth(depth);
-    }
-    if args.time_ms.is_some() {
+    } else if args.time_ms.is_some() {
         // The clock bounds the search instead of the level's depth and nodes.
         limits = Limits::depth(64);
     }
     let started = Instant::now();
-    let thought = think(engine.as_ref(), &limits, args.seed, args.time_ms, started);
+    let budget = args.time_ms.unwrap_or(DEFAULT_TIME_CAP_MS);
+    let (thought, cut) = think(engine.as_ref(), &limits, args.seed, budget, started);
     let seconds = started.elapsed().as_secs_f64();
+    if cut && args.time_ms.is_none() {
+        eprintln!(
+            "note: the search stopped at the {DEFAULT_TIME_CAP_MS} ms time cap, before its level's or --depth's bound; the move depends on this machine's speed (give --time-ms to choose the time)"
+        );
+    }
     let Some(thought) = thought else {
         eprintln!("error: the side to move has no legal move");
         return ExitCode::from(EXIT_CONTENT);
@@ -94,20 +126,32 @@ pub fn run(args: &AiArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// Searches with an optional wall-clock budget measured from `started`.
+/// Searches within a wall-clock budget of `budget_ms` measured from
+/// `started`; also says whether the clock may have shaped the answer (the
+/// search read it past half the budget, where it stops deepening), i.e.
+/// whether the same seed could give another move on another machine.
 pub fn think(
     engine: &dyn CommandLineEngine,
     limits: &Limits,
     seed: u64,
-    time_ms: Option<u64>,
+    budget_ms: u64,
     started: Instant,
-) -> Option<Thought> {
-    let now_ms = move || started.elapsed().as_secs_f64() * 1000.0;
-    let deadline = time_ms.map(|ms| Deadline {
+) -> (Option<Thought>, bool) {
+    let late = std::cell::Cell::new(false);
+    let half = budget_ms as f64 / 2.0;
+    let now_ms = || {
+        let now = started.elapsed().as_secs_f64() * 1000.0;
+        if now >= half {
+            late.set(true);
+        }
+        now
+    };
+    let deadline = Deadline {
         now_ms: &now_ms,
-        budget_ms: ms as f64,
-    });
-    engine.think(limits, seed, deadline.as_ref())
+        budget_ms: budget_ms as f64,
+    };
+    let thought = engine.think(limits, seed, Some(&deadline));
+    (thought, late.get())
 }
 
 fn describe_score(thought: &Thought) -> String {

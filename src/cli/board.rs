@@ -69,10 +69,14 @@ pub fn run(args: &BoardArgs) -> ExitCode {
     }
 }
 
+/// As every command: what is given on the command line itself (an option,
+/// such as a `--setup` that does not parse or fit) is a usage error, exit
+/// 2, as in `perft`, `ai` and `replay`; what a file it names holds (ops, a
+/// palette) is content, exit 1.
 enum Failure {
-    /// The setup, ops or palette need fixing (exit 1).
+    /// The ops or palette file needs fixing (exit 1).
     Content(Vec<Diagnostic>),
-    /// A file could not be read (exit 2).
+    /// The command line needs fixing, or a file could not be read (exit 2).
     Usage(Diagnostic),
 }
 
@@ -81,8 +85,16 @@ fn draw(args: &BoardArgs) -> Result<String, Failure> {
         None => Palette::builtin(),
         Some(path) => {
             let text = read(path)?;
-            Palette::from_yaml(&text)
-                .map_err(|e| Failure::Content(vec![Diagnostic::error(path, e.message)]))?
+            Palette::from_yaml(&text).map_err(|e| {
+                // Placed at the line and column the palette names.
+                let mut diagnostic = Diagnostic::error(path, e.message)
+                    .with_help("a palette file has one line per token, such as `throne: { light: \"#a5523a\", dark: \"#93432c\" }`")
+                    .with_source(Arc::from(text.as_str()));
+                if let Some(offset) = e.offset {
+                    diagnostic = diagnostic.at(SourcePosition::at_offset(&text, offset));
+                }
+                Failure::Content(vec![diagnostic])
+            })?
         }
     };
     let board = match (&args.rules, &args.setup) {
@@ -152,7 +164,7 @@ fn preset_board(
             if let Some(setup) = setup {
                 diagnostic = diagnostic.with_source(Arc::from(setup));
             }
-            Err(Failure::Content(vec![diagnostic]))
+            Err(Failure::Usage(diagnostic))
         }
         Some(Ok(board)) => Ok(board),
     }
@@ -168,7 +180,7 @@ fn tafl_board(setup: &str, rows: Option<u8>, cols: Option<u8>) -> Result<SetupBo
         if e.row > 0 {
             diagnostic = diagnostic.at(SourcePosition::at_offset(setup, e.offset));
         }
-        Failure::Content(vec![diagnostic])
+        Failure::Usage(diagnostic)
     };
     let dims = match (rows, cols) {
         (Some(rows), Some(cols)) => Dims::new(rows, cols),

@@ -11,7 +11,7 @@ use rulehub::game::ai::{Level, XorShift};
 use rulehub::tafl::DEFAULT_PRESET;
 
 use super::EXIT_USAGE;
-use super::ai::think;
+use super::ai::{DEFAULT_TIME_CAP_MS, think};
 use super::presets::PresetParser;
 
 #[derive(clap::Args)]
@@ -41,11 +41,15 @@ pub struct MatchArgs {
     /// Write each game to DIR/game-NNN.txt in the record format of `rulehub replay`.
     #[arg(long, value_name = "DIR")]
     pub records: Option<PathBuf>,
+    /// Overwrite records already in the --records folder.
+    #[arg(long, requires = "records")]
+    pub force: bool,
     /// Stop a game after this many moves and count it as a draw.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_plies: u32,
     /// Also bound each AI move by this many milliseconds (games then depend
-    /// on the machine's speed).
+    /// on the machine's speed). Default: a 10 000 ms cap on every search,
+    /// reported when it cuts one.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
     pub time_ms: Option<u64>,
 }
@@ -143,13 +147,27 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         );
         return ExitCode::from(EXIT_USAGE);
     }
+    if let Some(dir) = &args.records
+        && !args.force
+        && let Some(existing) = (1..=args.games)
+            .map(|number| record_path(dir, number))
+            .find(|path| path.symlink_metadata().is_ok())
+    {
+        eprintln!(
+            "error: {} already exists; match does not overwrite records\n  = help: choose another --records folder, move the old records away, or pass --force to overwrite them",
+            existing.display()
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
     let mut wins = [0u32; 2];
     let mut draws = 0u32;
+    let mut cut = 0usize;
     for number in 1..=args.games {
         // Each game gets its own stream, so game N is the same whatever the count.
         let game_seed =
             XorShift::new(args.seed ^ u64::from(number).wrapping_mul(0x9E37_79B9)).next_u64();
-        let (game, moves) = play_game(start.as_ref(), sides, players, args, game_seed);
+        let (game, moves, game_cut) = play_game(start.as_ref(), sides, players, args, game_seed);
+        cut += game_cut;
         let ending = game.ending();
         match ending
             .as_ref()
@@ -168,7 +186,7 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         };
         println!("game {number}: {result} after {moves} moves");
         if let Some(dir) = &args.records {
-            let path = dir.join(format!("game-{number:03}.txt"));
+            let path = record_path(dir, number);
             let header = [
                 format!(
                     "rulehub match, rules {}, game {number}: {} {}, {} {}, seed {}",
@@ -191,21 +209,32 @@ pub fn run(args: &MatchArgs) -> ExitCode {
         "{} {}, {} {}, draws {draws}",
         sides[0], wins[0], sides[1], wins[1]
     );
+    if cut > 0 && args.time_ms.is_none() {
+        eprintln!(
+            "note: the {DEFAULT_TIME_CAP_MS} ms time cap cut {cut} AI searches before their level's bound; those games depend on this machine's speed (give --time-ms to choose the time)"
+        );
+    }
     ExitCode::SUCCESS
 }
 
-/// Plays one game from `start`; returns the final game and how many moves
-/// were played.
+/// Where game `number` of a match is recorded.
+fn record_path(dir: &std::path::Path, number: u32) -> PathBuf {
+    dir.join(format!("game-{number:03}.txt"))
+}
+
+/// Plays one game from `start`; returns the final game, how many moves
+/// were played and how many AI searches the clock may have cut.
 fn play_game(
     start: &dyn CommandLineEngine,
     sides: [&'static str; 2],
     players: [Player; 2],
     args: &MatchArgs,
     seed: u64,
-) -> (Box<dyn CommandLineEngine>, usize) {
+) -> (Box<dyn CommandLineEngine>, usize, usize) {
     let mut game = start.boxed_clone();
     let mut rng = XorShift::new(seed);
     let mut moves = 0;
+    let mut cut = 0;
     while game.ending().is_none() && moves < args.max_plies as usize {
         let to_move = game.to_move();
         let player = if to_move == sides[0] {
@@ -218,14 +247,17 @@ fn play_game(
                 0 => None,
                 count => Some(rng.below(count as u64) as usize),
             },
-            Player::Ai(level) => think(
-                game.as_ref(),
-                &level.limits(),
-                rng.next_u64(),
-                args.time_ms,
-                Instant::now(),
-            )
-            .map(|thought| thought.index),
+            Player::Ai(level) => {
+                let (thought, late) = think(
+                    game.as_ref(),
+                    &level.limits(),
+                    rng.next_u64(),
+                    args.time_ms.unwrap_or(DEFAULT_TIME_CAP_MS),
+                    Instant::now(),
+                );
+                cut += usize::from(late);
+                thought.map(|thought| thought.index)
+            }
         };
         // The AI only returns legal moves; stop rather than loop if not.
         let Some(index) = choice else { break };
@@ -234,5 +266,5 @@ fn play_game(
         }
         moves += 1;
     }
-    (game, moves)
+    (game, moves, cut)
 }

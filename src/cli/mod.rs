@@ -2,7 +2,10 @@
 //!
 //! Exit codes: 0 success, 1 content errors (the hub needs fixing; with
 //! `check --deny warnings` warnings too), 2 usage, I/O or git errors (the
-//! command or the machine needs fixing).
+//! command or the machine needs fixing). In every command a value given on
+//! the command line that does not parse or fit (a `--setup`, a `--depth`)
+//! is a usage error; what a file it names holds (a record, a palette) is
+//! content.
 
 mod ai;
 pub mod board;

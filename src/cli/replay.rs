@@ -3,14 +3,15 @@
 //!
 //! The record format and the checks are the game family's (tafl's in
 //! [`rulehub::tafl::record`], draughts' PDN move text); this command
-//! reads the file, prints each move as the engine played it, and reports
-//! where the replay stopped.
+//! reads the file as a stream, a line at a time within [`MAX_LINE_LEN`] and
+//! [`MAX_RECORD_LEN`], prints each move as the engine played it, and reports
+//! where the replay stopped as soon as it stops.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulehub::family::{EngineRequest, Replay, ReplayStop, ReplayedMove};
+use rulehub::family::{EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove};
 use rulehub::tafl::DEFAULT_PRESET;
 use serde_json::json;
 
@@ -43,9 +44,18 @@ pub struct ReplayArgs {
     pub file: PathBuf,
 }
 
+/// The longest line `replay` reads, in bytes (its line end aside): far
+/// above any move, comment or tag line, and what stops a stream with no
+/// line ends (`/dev/zero`) at once.
+pub const MAX_LINE_LEN: usize = 64 * 1024;
+
+/// The longest record `replay` reads, in bytes: far above any real game
+/// (a thousand-move tafl game is about 12 KiB).
+pub const MAX_RECORD_LEN: usize = 1 << 20;
+
 pub fn run(args: &ReplayArgs) -> ExitCode {
-    let text = match read(&args.file) {
-        Ok(text) => text,
+    let mut input = match open(&args.file) {
+        Ok(input) => Lines::new(input),
         Err(e) => {
             eprintln!("error: cannot read {}: {e}", args.file.display());
             return ExitCode::from(EXIT_USAGE);
@@ -64,17 +74,222 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         }
     };
     let json = args.message_format == MessageFormat::Json;
-    match engine.replay(&text) {
+    // The record is read a line at a time and played as soon as the family
+    // says the lines read so far stand on their own (`record_cut`), so an
+    // endless stream is played as it comes and its first error reported at
+    // once; memory is bounded by the limits above.
+    let mut game = Played {
+        json,
+        moves: 0,
+        pending: String::new(),
+        first_line: 1,
+    };
+    let mut wait_for: Option<char> = None;
+    let mut to_the_end = false;
+    loop {
+        let line = match input.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(stop) => {
+                print_read_stop(json, &args.file, &stop);
+                return ExitCode::from(stop.exit_code());
+            }
+        };
+        game.pending.push_str(&line);
+        if to_the_end || wait_for.is_some_and(|c| !line.contains(c)) {
+            continue;
+        }
+        match engine.record_cut(&game.pending) {
+            RecordCut::Here => {
+                wait_for = None;
+                if game.play(engine.as_mut(), input.line + 1).is_err() {
+                    return ExitCode::from(EXIT_CONTENT);
+                }
+            }
+            RecordCut::NotBefore(c) => wait_for = Some(c),
+            RecordCut::Never => to_the_end = true,
+        }
+    }
+    // What is left (perhaps nothing) gives the state of the game at the end.
+    match game.play(engine.as_mut(), input.line + 1) {
         Ok(replay) => {
-            replay.moves.iter().for_each(|m| print_move(json, m));
-            print_outcome(json, &replay);
+            print_outcome(json, game.moves, &replay);
             ExitCode::SUCCESS
         }
-        Err(stop) => {
-            stop.played.iter().for_each(|m| print_move(json, m));
-            print_stop(json, &stop);
-            ExitCode::from(EXIT_CONTENT)
+        Err(()) => ExitCode::from(EXIT_CONTENT),
+    }
+}
+
+/// The moves played so far and the lines read since the last cut.
+struct Played {
+    json: bool,
+    moves: usize,
+    pending: String,
+    /// The record line `pending` starts on.
+    first_line: usize,
+}
+
+impl Played {
+    /// Replays the pending lines, printing each move (numbered and placed
+    /// in the whole record) and the stop if there is one; the next pending
+    /// lines start on `next_line`.
+    fn play(
+        &mut self,
+        engine: &mut dyn rulehub::family::CommandLineEngine,
+        next_line: usize,
+    ) -> Result<Replay, ()> {
+        let result = engine.replay(&self.pending);
+        let offset = self.first_line - 1;
+        let mut place = |moves: &mut Vec<ReplayedMove>| {
+            for m in moves.iter_mut() {
+                self.moves += 1;
+                m.number = self.moves;
+                m.line += offset;
+                print_move(self.json, m);
+            }
+        };
+        self.pending.clear();
+        self.first_line = next_line;
+        match result {
+            Ok(mut replay) => {
+                place(&mut replay.moves);
+                Ok(replay)
+            }
+            Err(mut stop) => {
+                // A stop after its move was played (a capture mark that
+                // differs) has that move's number; any other, the next one.
+                let stop_was_played = stop.played.last().is_some_and(|m| m.number == stop.number);
+                place(&mut stop.played);
+                stop.number = self.moves + usize::from(!stop_was_played);
+                stop.line += offset;
+                print_stop(self.json, &stop);
+                Err(())
+            }
         }
+    }
+}
+
+/// Why reading the record stopped before its end.
+enum ReadStop {
+    LineTooLong { line: usize },
+    RecordTooLong { line: usize },
+    NotUtf8 { line: usize },
+    Io(std::io::Error),
+}
+
+impl ReadStop {
+    fn exit_code(&self) -> u8 {
+        match self {
+            ReadStop::Io(_) => EXIT_USAGE,
+            _ => EXIT_CONTENT,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            ReadStop::LineTooLong { .. } => "line-too-long",
+            ReadStop::RecordTooLong { .. } => "record-too-long",
+            ReadStop::NotUtf8 { .. } => "not-utf8",
+            ReadStop::Io(_) => "io",
+        }
+    }
+
+    fn line(&self) -> Option<usize> {
+        match self {
+            ReadStop::LineTooLong { line }
+            | ReadStop::RecordTooLong { line }
+            | ReadStop::NotUtf8 { line } => Some(*line),
+            ReadStop::Io(_) => None,
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            ReadStop::LineTooLong { .. } => format!(
+                "the line is longer than the {MAX_LINE_LEN} bytes a record line may have; \
+                 is this a game record (one move a line)?"
+            ),
+            ReadStop::RecordTooLong { .. } => format!(
+                "the record is longer than the {MAX_RECORD_LEN} bytes (1 MiB) replay reads; \
+                 split it into one file per game"
+            ),
+            ReadStop::NotUtf8 { .. } => {
+                "the line is not UTF-8 text; save the record as UTF-8".to_string()
+            }
+            ReadStop::Io(e) => format!("cannot read the record: {e}"),
+        }
+    }
+}
+
+fn print_read_stop(json: bool, file: &std::path::Path, stop: &ReadStop) {
+    if json {
+        println!(
+            "{}",
+            json!({
+                "type": "error",
+                "line": stop.line(),
+                "code": stop.code(),
+                "message": stop.message(),
+            })
+        );
+    } else {
+        let name = if file.as_os_str() == "-" {
+            "standard input".to_string()
+        } else {
+            file.display().to_string()
+        };
+        match stop.line() {
+            Some(line) => eprintln!("error: {name}:{line}: {}", stop.message()),
+            None => eprintln!("error: {name}: {}", stop.message()),
+        }
+    }
+}
+
+/// A record's lines, each at most [`MAX_LINE_LEN`] bytes and all together
+/// at most [`MAX_RECORD_LEN`].
+struct Lines {
+    reader: Box<dyn BufRead>,
+    /// Lines read so far.
+    line: usize,
+    /// Bytes read so far.
+    bytes: usize,
+}
+
+impl Lines {
+    fn new(reader: Box<dyn BufRead>) -> Lines {
+        Lines {
+            reader,
+            line: 0,
+            bytes: 0,
+        }
+    }
+
+    /// The next line with its line end, `None` at the end of the record.
+    fn next_line(&mut self) -> Result<Option<String>, ReadStop> {
+        let mut buf = Vec::new();
+        // A line end and a CR beside the line's own bytes.
+        let most = MAX_LINE_LEN + 2;
+        let read = (&mut self.reader)
+            .take(most as u64)
+            .read_until(b'\n', &mut buf)
+            .map_err(ReadStop::Io)?;
+        if read == 0 {
+            return Ok(None);
+        }
+        self.line += 1;
+        self.bytes += read;
+        let line = self.line;
+        let content = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        let content = content.strip_suffix(b"\r").unwrap_or(content);
+        if content.len() > MAX_LINE_LEN {
+            return Err(ReadStop::LineTooLong { line });
+        }
+        if self.bytes > MAX_RECORD_LEN {
+            return Err(ReadStop::RecordTooLong { line });
+        }
+        String::from_utf8(buf)
+            .map(Some)
+            .map_err(|_| ReadStop::NotUtf8 { line })
     }
 }
 
@@ -105,18 +320,14 @@ fn print_move(json: bool, m: &ReplayedMove) {
     }
 }
 
-fn print_outcome(json: bool, replay: &Replay) {
+fn print_outcome(json: bool, moves: usize, replay: &Replay) {
     if json {
         println!(
             "{}",
-            json!({ "type": "outcome", "moves": replay.moves.len(), "outcome": replay.outcome_json })
+            json!({ "type": "outcome", "moves": moves, "outcome": replay.outcome_json })
         );
     } else {
-        println!(
-            "result after {} moves: {}",
-            replay.moves.len(),
-            replay.outcome
-        );
+        println!("result after {moves} moves: {}", replay.outcome);
     }
 }
 
@@ -145,12 +356,10 @@ fn print_stop(json: bool, stop: &ReplayStop) {
     }
 }
 
-fn read(path: &PathBuf) -> std::io::Result<String> {
+fn open(path: &std::path::Path) -> std::io::Result<Box<dyn BufRead>> {
     if path.as_os_str() == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text)?;
-        Ok(text)
+        Ok(Box::new(std::io::stdin().lock()))
     } else {
-        std::fs::read_to_string(path)
+        Ok(Box::new(BufReader::new(std::fs::File::open(path)?)))
     }
 }

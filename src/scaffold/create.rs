@@ -87,6 +87,24 @@ fn variant(
     let root = request.root;
     let relative = PathBuf::from(target.path(None));
     refuse_existing(root, &relative, target)?;
+    // The folder names the family whose engine checks the page: rules
+    // copied from another family's variant could never build there.
+    if let Some(from) = request.from {
+        let source = parse_target(from)?;
+        if source.family != target.family {
+            return Err(Refusal::new(
+                &relative,
+                format!(
+                    "--from {source} is a variant of the {} family, and {target} would be one of {}: a variant copies the rules of its own family",
+                    source.family, target.family
+                ),
+            )
+            .help(format!(
+                "copy from a variant in content/{}/, or leave out --from to start from the family's own example",
+                target.family
+            )));
+        }
+    }
     let family_dir = root.join("content").join(&target.family);
     if !family_dir.is_dir() {
         let families = family_names(root);

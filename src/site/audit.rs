@@ -101,6 +101,87 @@ pub(super) fn raw_html_warnings(hub: &Hub, memo: Option<&AuditMemo>) -> Vec<Diag
         .collect()
 }
 
+/// Extensions of files a browser opens as an HTML page: every one is
+/// refused unless the hub trusts its authors.
+const HTML_EXTENSIONS: [&str; 5] = ["html", "htm", "xhtml", "xht", "shtml"];
+/// Extensions of XML files a browser renders, running what scripts they
+/// hold: refused when they hold any ([`markdown::active_content`]).
+const XML_EXTENSIONS: [&str; 3] = ["svg", "xml", "xsl"];
+/// The largest SVG or XML file scanned; a larger one is refused, since
+/// what it holds was not seen.
+const MAX_SCANNED_BYTES: u64 = 16 << 20;
+
+/// An error for each file under `content/` that a browser would run and
+/// that would be copied to the site as it is: page bodies are sanitised
+/// (`raw_html: sanitise`), so the files beside them are held to the same
+/// rule. Refused rather than sanitised: the sanitiser knows HTML fragments,
+/// and would break an SVG or a whole page instead of cleaning it.
+pub(super) fn active_asset_errors(hub: &Hub) -> Vec<Diagnostic> {
+    if hub.config.raw_html == RawHtml::Trusted {
+        return Vec::new();
+    }
+    let help = "remove it (a picture or board needs no script), or, if every author of this hub is trusted, set `raw_html: trusted` in hub.yaml";
+    hub.assets
+        .par_iter()
+        .filter_map(|asset| {
+            let extension = asset
+                .source
+                .extension()
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase)?;
+            let shown = asset
+                .source
+                .strip_prefix(&hub.root)
+                .unwrap_or(&asset.source);
+            if HTML_EXTENSIONS.contains(&extension.as_str()) {
+                return Some(
+                    Diagnostic::error(
+                        shown,
+                        "an HTML file under content/ would be published as a page of the site, beyond the sanitiser that cleans page bodies (raw_html: sanitise)",
+                    )
+                    .with_help("write the page in Markdown, or, if every author of this hub is trusted, set `raw_html: trusted` in hub.yaml"),
+                );
+            }
+            if !XML_EXTENSIONS.contains(&extension.as_str()) {
+                return None;
+            }
+            let too_large = std::fs::metadata(&asset.source)
+                .is_ok_and(|m| m.len() > MAX_SCANNED_BYTES);
+            if too_large {
+                return Some(
+                    Diagnostic::error(
+                        shown,
+                        format!(
+                            "this file is larger than the {} MiB scanned for scripts, so it is not published while page bodies are sanitised",
+                            MAX_SCANNED_BYTES >> 20
+                        ),
+                    )
+                    .with_help(help),
+                );
+            }
+            // Unreadable files are reported when the site is written.
+            let bytes = std::fs::read(&asset.source).ok()?;
+            let text = String::from_utf8_lossy(&bytes);
+            let found = markdown::active_content(&text)?;
+            let source = SourceFile {
+                path: shown.to_path_buf(),
+                text: Arc::from(text.as_ref()),
+            };
+            Some(
+                source
+                    .error(
+                        source.position(found.offset),
+                        format!(
+                            "this file holds {}, which a browser runs when it opens the file; page bodies are sanitised (raw_html: sanitise), so such files are not published",
+                            found.what
+                        ),
+                    )
+                    .with_help(help),
+            )
+        })
+        .collect()
+}
+
 /// The parts of a page an audit reads, whatever its front matter.
 #[derive(Clone, Copy)]
 struct Body<'a> {

@@ -305,6 +305,7 @@ fn prepare_with(
         .map(|palette| check_variants(&hub, palette, checks, &mut diagnostics));
     diagnostics.extend(translation_gaps(&hub, audits));
     diagnostics.extend(audit::raw_html_warnings(&hub, audits));
+    diagnostics.extend(audit::active_asset_errors(&hub));
     diagnostics.extend(pages::reserved_slug_errors(&hub));
     // Content errors do not stop here: every page whose variant could be
     // read is still rendered, so that a run reports the problems of every

@@ -58,21 +58,21 @@ fn ops_from_a_file_are_used_and_their_errors_point_at_the_line() {
 }
 
 #[test]
-fn a_setup_that_does_not_fit_exits_1() {
+fn a_setup_that_does_not_fit_is_a_usage_error_as_in_perft_ai_and_replay() {
     let mut command = board_command();
     let output = command
         .args(["--setup", "3b3/3b3/3w3/bbwKwbb/3w3/3b3/3b3", "--cols", "9"])
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("--setup"), "{stderr}");
     let output = board_command()
         .args(["--setup", "K2/3/3", "--rows", "20", "--cols", "3"])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
 }
 
 /// `--rules` asks the preset's family: a draughts preset draws its start (or
@@ -128,7 +128,7 @@ fn a_preset_with_a_setup_that_does_not_fit_or_no_family_exits_with_the_reason() 
         .env("NO_COLOR", "1")
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains("--setup") && stderr.contains("PDN FEN"),

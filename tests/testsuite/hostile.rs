@@ -160,7 +160,7 @@ fn a_run_length_past_any_board_is_refused_at_its_column() {
             "K18446744073709551615bbb/9/9/9/9/9/9/9/9",
         ])
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains("--setup:1:2:"))
         .stderr(predicate::str::contains("panicked").not());
 }

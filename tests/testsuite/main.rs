@@ -20,6 +20,7 @@ mod ci_release;
 mod ci_workflows;
 mod cli_build;
 mod cli_examples;
+mod cli_limits;
 mod completions;
 mod corpus;
 mod diagnostics;

@@ -216,3 +216,18 @@ fn a_folder_no_game_family_claims_gets_no_page() {
         ));
     assert!(!hub.path().join("content/chess/my-variant.md").exists());
 }
+
+#[test]
+fn from_a_variant_of_another_family_is_refused_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_tree(&common::fixture_path("mini"), dir.path());
+    std::fs::create_dir_all(dir.path().join("content/draughts")).expect("family folder");
+    new(dir.path(), &["draughts/x", "--from", "tafl/tablut"])
+        .code(2)
+        .stderr(
+            predicate::str::contains("--from tafl/tablut is a variant of the tafl family").and(
+                predicate::str::contains("copy from a variant in content/draughts/"),
+            ),
+        );
+    assert!(!dir.path().join("content/draughts/x.md").exists());
+}

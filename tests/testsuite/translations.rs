@@ -248,3 +248,135 @@ fn home_and_family_pages_are_tracked_like_variants() {
         .success()
         .stderr(predicate::str::contains("_index.cs.md").not());
 }
+
+#[cfg(unix)]
+#[test]
+fn mark_current_refuses_a_symbolic_link_that_leads_out_of_the_hub() {
+    let hub = hub();
+    let outside = tempfile::tempdir().expect("temp dir");
+    let victim = outside.path().join("notes.cs.md");
+    let text = hub.read("content/tafl/tablut.cs.md");
+    std::fs::write(&victim, &text).expect("write outside file");
+    std::fs::write(
+        outside.path().join("notes.md"),
+        hub.read("content/tafl/tablut.md"),
+    )
+    .expect("write outside source");
+    std::os::unix::fs::symlink(&victim, hub.path("content/tafl/notes.cs.md")).expect("symlink");
+    hub.rulehub(&["translations", "--mark-current", "content/tafl/notes.cs.md"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("content/tafl/notes.cs.md")
+                .and(predicate::str::contains(
+                    "outside the hub's content/ folder",
+                ))
+                .and(predicate::str::contains("symbolic link")),
+        );
+    assert_eq!(
+        std::fs::read_to_string(&victim).expect("read"),
+        text,
+        "the file outside the hub is untouched"
+    );
+    // A file outside the hub given by its own path is refused too.
+    hub.rulehub(&["translations", "--mark-current"])
+        .arg(&victim)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "outside the hub's content/ folder",
+        ));
+    assert_eq!(std::fs::read_to_string(&victim).expect("read"), text);
+}
+
+#[test]
+fn mark_current_refuses_a_translation_whose_front_matter_does_not_parse() {
+    let hub = hub();
+    hub.edit(
+        "content/tafl/tablut.md",
+        "Pieces move like rooks.",
+        "Pieces glide.",
+    );
+    let broken = hub.read("content/tafl/tablut.cs.md").replacen(
+        "title: \"Tablut\"",
+        "title: [\"Tablut\"",
+        1,
+    );
+    hub.write("content/tafl/tablut.cs.md", &broken);
+    hub.rulehub(&[
+        "translations",
+        "--mark-current",
+        "content/tafl/tablut.cs.md",
+    ])
+    .assert()
+    .code(2)
+    .stderr(
+        predicate::str::is_match(r"content/tafl/tablut\.cs\.md:\d+:\d+")
+            .expect("regex")
+            .and(predicate::str::contains("not marked current")),
+    );
+    assert_eq!(
+        hub.read("content/tafl/tablut.cs.md"),
+        broken,
+        "left as it was"
+    );
+}
+
+#[test]
+fn mark_current_refuses_a_language_the_hub_does_not_have() {
+    let hub = hub();
+    let text = hub.read("content/tafl/tablut.cs.md");
+    hub.write("content/tafl/tablut.de.md", &text);
+    hub.rulehub(&[
+        "translations",
+        "--mark-current",
+        "content/tafl/tablut.de.md",
+    ])
+    .assert()
+    .code(2)
+    .stderr(
+        predicate::str::contains("content/tafl/tablut.de.md")
+            .and(predicate::str::contains("the hub has no language `de`")),
+    );
+    assert_eq!(hub.read("content/tafl/tablut.de.md"), text);
+    // Nor the default language, which has no translations.
+    hub.write("content/tafl/tablut.en.md", &text);
+    hub.rulehub(&[
+        "translations",
+        "--mark-current",
+        "content/tafl/tablut.en.md",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("default language"));
+}
+
+#[test]
+fn mark_current_keeps_crlf_line_ends() {
+    let hub = hub();
+    hub.edit(
+        "content/tafl/tablut.md",
+        "Pieces move like rooks.",
+        "Pieces glide.",
+    );
+    let crlf = hub.read("content/tafl/tablut.cs.md").replace('\n', "\r\n");
+    hub.write("content/tafl/tablut.cs.md", &crlf);
+    hub.rulehub(&[
+        "translations",
+        "--mark-current",
+        "content/tafl/tablut.cs.md",
+    ])
+    .assert()
+    .success();
+    let marked = hub.read("content/tafl/tablut.cs.md");
+    assert_ne!(marked, crlf, "the record changed");
+    assert_eq!(
+        marked.matches('\n').count(),
+        marked.matches("\r\n").count(),
+        "every line still ends in CRLF:\n{marked:?}"
+    );
+    hub.rulehub(&["check"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("outdated").not());
+}

@@ -86,6 +86,16 @@ pub trait CommandLineEngine: Send {
     /// Plays a game record from the position, move by move.
     fn replay(&mut self, record: &str) -> Result<Replay, ReplayStop>;
 
+    /// Whether a record read line by line may be cut after `pending` (the
+    /// whole lines read since the last cut) and that part replayed on its
+    /// own, so that `rulehub replay` plays a stream as it arrives and
+    /// reports its first error at once. Every line of a tafl record stands
+    /// alone; a PDN comment or tag may span lines.
+    fn record_cut(&self, pending: &str) -> RecordCut {
+        let _ = pending;
+        RecordCut::Here
+    }
+
     /// How many legal moves the side to move has (0 once the game is over).
     fn legal_move_count(&self) -> usize;
 
@@ -106,6 +116,20 @@ pub trait CommandLineEngine: Send {
 
     /// An independent copy of the game, to play from the same start again.
     fn boxed_clone(&self) -> Box<dyn CommandLineEngine>;
+}
+
+/// Where a record read line by line may be cut (see
+/// [`CommandLineEngine::record_cut`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordCut {
+    /// After these lines: they replay on their own.
+    Here,
+    /// Not before a line holding this character (it closes a comment or
+    /// tag left open); ask again after such a line.
+    NotBefore(char),
+    /// Not at all: read to the end (the record's result has been read, and
+    /// what follows it must be checked with it).
+    Never,
 }
 
 /// The AI's answer: a legal move (by its index for

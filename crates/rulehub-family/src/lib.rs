@@ -31,8 +31,8 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 pub use command_line::{
-    CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, SetupBoard,
-    Thought, command_line_engine, setup_board,
+    CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove,
+    SetupBoard, Thought, command_line_engine, setup_board,
 };
 pub use registry::{FAMILIES, find};
 

@@ -238,6 +238,7 @@ pub fn check_examples<T>(
     let mut checked = Vec::new();
     let mut slots = Blocks::default();
     let ids = RefCell::new(BTreeMap::new());
+    miscased_fences(&page.source, body_start, page.body(), problems);
     let problems_before = problems.len();
     let blocks = markdown::fenced_blocks(page.body(), markdown::EXAMPLE_INFO);
     if let Some(extra) = blocks.get(limits::MAX_EXAMPLES_PER_PAGE) {
@@ -287,6 +288,37 @@ pub fn check_examples<T>(
         }
     }
     (checked, slots)
+}
+
+/// A warning at each ```` ```Example ```` or ```` ```Game ```` fence of a
+/// body: Markdown shows such a block as plain code, so it would be published
+/// unchecked without a word.
+pub fn miscased_fences(
+    source: &rulehub_core::hub::SourceFile,
+    body_start: usize,
+    body: &str,
+    problems: &mut Vec<Diagnostic>,
+) {
+    for fence in markdown::miscased_fences(body) {
+        problems.push(
+            Diagnostic::warning(
+                &source.path,
+                format!(
+                    "```{} is shown as plain code and not checked: only the lowercase ```{} marks a {}",
+                    fence.found,
+                    fence.expected,
+                    if fence.expected == markdown::GAME_INFO {
+                        "sample game"
+                    } else {
+                        "worked example"
+                    }
+                ),
+            )
+            .at(source.position(body_start + fence.fence_offset))
+            .with_help(format!("write the fence as ```{}", fence.expected))
+            .with_source(source.text.clone()),
+        );
+    }
 }
 
 /// The `id` of an example block's YAML, when the block reads as a map with

@@ -55,6 +55,12 @@ struct SourceBlock<T> {
 
 impl Pages<'_> {
     fn examples(&self, checked: Option<&Blocks>, problems: &mut Vec<Diagnostic>) -> Blocks {
+        crate::page::miscased_fences(
+            &self.translation.source,
+            self.translation.split.body.start,
+            self.translation.body(),
+            problems,
+        );
         let blocks = markdown::fenced_blocks(self.translation.body(), markdown::EXAMPLE_INFO);
         if blocks.is_empty() {
             return Blocks::default();

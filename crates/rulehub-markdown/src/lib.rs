@@ -16,7 +16,7 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 
 pub use rulehub_core::hub::RawHtml;
-pub use safety::audit;
+pub use safety::{ActiveContent, active_content, audit};
 pub use shortcode::{Shortcode, ShortcodeKind};
 pub use text::{TextSink, render_text};
 
@@ -79,6 +79,60 @@ pub fn fenced_blocks(body: &str, info: &str) -> Vec<FencedBlock> {
         }
     }
     blocks
+}
+
+/// A fenced block whose info string is `example` or `game` in another case
+/// (```` ```Example ````): Markdown shows it as plain code, unchecked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MiscasedFence {
+    /// Byte offset in the body of the opening fence.
+    pub fence_offset: usize,
+    /// The info word as written.
+    pub found: String,
+    /// The info word it was meant to be: [`EXAMPLE_INFO`] or [`GAME_INFO`].
+    pub expected: &'static str,
+}
+
+/// Every fenced block whose info word is [`EXAMPLE_INFO`] or [`GAME_INFO`]
+/// in another case, in order. A line scan first (linear, no parse) so that
+/// the usual body, which has none, costs no second parse.
+pub fn miscased_fences(body: &str) -> Vec<MiscasedFence> {
+    let miscased = |info: &str| -> Option<&'static str> {
+        let word = info.split_whitespace().next()?;
+        [EXAMPLE_INFO, GAME_INFO]
+            .into_iter()
+            .find(|expected| word != *expected && word.eq_ignore_ascii_case(expected))
+    };
+    let candidate = body.lines().any(|line| {
+        let line = line.trim_start();
+        let info = line.trim_start_matches('`');
+        let info = if info.len() == line.len() {
+            line.trim_start_matches('~')
+        } else {
+            info
+        };
+        line.len() - info.len() >= 3 && miscased(info).is_some()
+    });
+    if !candidate {
+        return Vec::new();
+    }
+    Parser::new_ext(body, options())
+        .into_offset_iter()
+        .filter_map(|(event, range)| match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
+                miscased(&info).map(|expected| MiscasedFence {
+                    fence_offset: range.start,
+                    found: info
+                        .split_whitespace()
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
+                    expected,
+                })
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// What the page stage supplies for the placeholders in a body.
@@ -679,6 +733,29 @@ impl Markers {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_fence_of_example_or_game_in_another_case_is_found_at_its_fence() {
+        let body = "Intro.\n\n```Example\nid: a\n```\n\n~~~GAME opening\n1. e5-e7\n~~~\n\n```example\nid: b\n```\n\n````text\n```Example\n````\n";
+        let found = miscased_fences(body);
+        assert_eq!(
+            found,
+            vec![
+                MiscasedFence {
+                    fence_offset: 8,
+                    found: "Example".to_string(),
+                    expected: EXAMPLE_INFO
+                },
+                MiscasedFence {
+                    fence_offset: body.find("~~~GAME").expect("fence"),
+                    found: "GAME".to_string(),
+                    expected: GAME_INFO
+                },
+            ],
+            "the lowercase fence and a fence shown inside a code block are left alone"
+        );
+        assert!(miscased_fences("```example\nid: a\n```\n").is_empty());
+    }
     use super::*;
 
     struct NoEmbeds;

@@ -103,6 +103,77 @@ fn scheme(url: &str) -> Option<String> {
     valid.then(|| scheme.to_ascii_lowercase())
 }
 
+/// Something in a file that a browser runs when it opens the file: where
+/// it stands (a byte offset of the file) and what it is, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActiveContent {
+    pub offset: usize,
+    pub what: String,
+}
+
+/// Elements a browser runs, or that bring in a document it runs.
+const ACTIVE_ELEMENTS: [&str; 7] = [
+    "script",
+    "foreignobject",
+    "iframe",
+    "embed",
+    "object",
+    "handler",
+    "listener",
+];
+
+/// The first thing in an SVG (or other XML) file that a browser would run
+/// when it opens the file: a script or embedding element, an event handler
+/// attribute (`onload=`), a `javascript:` URL in any attribute, or an
+/// entity declaration (an XML parser expands it into markup this scan
+/// cannot see). Linear in the file.
+pub fn active_content(text: &str) -> Option<ActiveContent> {
+    let lower = text.to_ascii_lowercase();
+    if let Some(offset) = lower.find("<!entity") {
+        return Some(ActiveContent {
+            offset,
+            what: "an `<!ENTITY>` declaration (it can expand into a script)".to_string(),
+        });
+    }
+    // The tokenizer gives no offsets: each start tag is found in the text
+    // after the one before, which places it on its line.
+    let mut cursor = 0;
+    for token in html5gum::Tokenizer::new(text) {
+        let Ok(html5gum::Token::StartTag(tag)) = token else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(&tag.name).to_ascii_lowercase();
+        let at = lower[cursor..]
+            .find(&format!("<{name}"))
+            .map_or(cursor, |i| cursor + i);
+        cursor = (at + 1).min(lower.len());
+        if ACTIVE_ELEMENTS.contains(&name.as_str()) {
+            return Some(ActiveContent {
+                offset: at,
+                what: format!("a `<{name}>` element"),
+            });
+        }
+        for (attribute, value) in &tag.attributes {
+            let attribute = String::from_utf8_lossy(attribute).to_ascii_lowercase();
+            let value = String::from_utf8_lossy(value);
+            let offset = lower[at..].find(&attribute).map_or(at, |i| at + i);
+            if attribute.starts_with("on") {
+                return Some(ActiveContent {
+                    offset,
+                    what: format!("an event handler `{attribute}` on `<{name}>`"),
+                });
+            }
+            if matches!(scheme(&value).as_deref(), Some("javascript" | "vbscript")) {
+                return Some(ActiveContent {
+                    offset,
+                    what: format!("a `{}` URL in `{attribute}` of `<{name}>`", shorten(&value)),
+                });
+            }
+        }
+    }
+    None
+}
+
 /// Whether heading attributes (`{#id .class key=value}`) are all allowed.
 pub(super) fn heading_attribute_allowed(name: &str) -> bool {
     POLICY.generic_attributes.contains(name)
@@ -290,6 +361,43 @@ fn shorten(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn active_content_in_svg_is_found_at_its_place() {
+        let clean = "<svg xmlns=\"http://www.w3.org/2000/svg\"><a href=\"https://x.org/\"><rect width=\"1\" height=\"1\"/></a></svg>";
+        assert_eq!(active_content(clean), None);
+        for (svg, what) in [
+            (
+                "<svg>\n<script>alert(1)</script></svg>",
+                "`<script>` element",
+            ),
+            (
+                "<svg>\n<rect onclick=\"x()\"/></svg>",
+                "event handler `onclick`",
+            ),
+            (
+                "<svg>\n<a href=\" java&#x73;cript:x()\">a</a></svg>",
+                "URL in `href`",
+            ),
+            (
+                "<svg>\n<foreignObject><p/></foreignObject></svg>",
+                "`<foreignobject>`",
+            ),
+            ("<svg>\n<SCRIPT>x()</SCRIPT></svg>", "`<script>` element"),
+            (
+                "<!DOCTYPE svg [\n<!ENTITY x \"&#60;script\">]><svg>&x;</svg>",
+                "ENTITY",
+            ),
+        ] {
+            let found = active_content(svg).unwrap_or_else(|| panic!("nothing found in {svg}"));
+            assert!(found.what.contains(what), "{svg}: {found:?}");
+            assert_eq!(
+                svg[..found.offset].matches('\n').count(),
+                1,
+                "placed on the second line: {svg}: {found:?}"
+            );
+        }
+    }
     use super::*;
 
     #[test]

@@ -8,7 +8,9 @@ use rulehub_draughts::record;
 use rulehub_draughts::{Colour, Game, Kind, Outcome, Preset, ai, fen};
 use rulehub_game::ai::{Deadline, Limits};
 
-use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
+use crate::{
+    CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove, Thought,
+};
 
 /// The game `preset` names, from the request's setup when given; `None`
 /// when the preset is not a draughts one.
@@ -141,6 +143,19 @@ impl CommandLineEngine for DraughtsEngine {
 
     fn perft(&mut self, depth: u32) -> u64 {
         rulehub_draughts::perft::perft(&mut self.game, depth)
+    }
+
+    fn record_cut(&self, pending: &str) -> RecordCut {
+        match record::read(pending) {
+            Err(error) => match error.reason {
+                record::RecordErrorReason::UnclosedComment => RecordCut::NotBefore('}'),
+                record::RecordErrorReason::UnclosedTag => RecordCut::NotBefore(']'),
+                // Every other error is reported by replaying what was read.
+                _ => RecordCut::Here,
+            },
+            Ok(record) if record.result.is_some() => RecordCut::Never,
+            Ok(_) => RecordCut::Here,
+        }
     }
 
     fn replay(&mut self, text: &str) -> Result<Replay, ReplayStop> {
