@@ -131,3 +131,32 @@ pub fn board_on_sheet(sheet: &str, view: &str) -> String {
         &board[..end]
     )
 }
+
+/// Runs rulehub from inside the hub with `--root .`, as CI does from the
+/// checkout, so the paths it prints are relative and stable.
+pub fn rulehub_in(hub: &Hub, args: &[&str]) -> std::process::Output {
+    let (subcommand, rest) = args.split_first().expect("a subcommand");
+    Command::cargo_bin("rulehub")
+        .expect("binary is built")
+        .current_dir(hub.root())
+        .arg(subcommand)
+        .args(["--root", "."])
+        .args(rest)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("rulehub runs")
+}
+
+/// Runs git in the hub with a test identity and no user or system
+/// configuration; fails the test when git fails.
+pub fn git(hub: &Hub, args: &[&str]) {
+    let status = std::process::Command::new("git")
+        .current_dir(hub.root())
+        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org"])
+        .args(args)
+        .env("GIT_CONFIG_NOSYSTEM", "1")
+        .env("GIT_CONFIG_GLOBAL", "/dev/null")
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}

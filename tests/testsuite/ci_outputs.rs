@@ -9,22 +9,7 @@ use std::path::Path;
 use std::process::Output;
 
 use assert_cmd::Command;
-use common::Hub;
-
-/// Runs rulehub from inside the hub with `--root .`, as CI does from the
-/// checkout, so the paths it prints are relative and stable.
-fn rulehub_in(hub: &Hub, args: &[&str]) -> Output {
-    let (subcommand, rest) = args.split_first().expect("a subcommand");
-    Command::cargo_bin("rulehub")
-        .expect("binary is built")
-        .current_dir(hub.root())
-        .arg(subcommand)
-        .args(["--root", "."])
-        .args(rest)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("rulehub runs")
-}
+use common::{Hub, git, rulehub_in};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).expect("utf-8")
@@ -219,18 +204,6 @@ fn build_reports_in_the_ci_formats_too() {
 }
 
 // --- --changed-since and explicit files ---
-
-fn git(hub: &Hub, args: &[&str]) {
-    let status = std::process::Command::new("git")
-        .current_dir(hub.root())
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org"])
-        .args(args)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
-}
 
 /// The mini hub in a fresh repository, committed, with a second variant
 /// whose worked example is wrong: the problem already on `main`.

@@ -8,23 +8,8 @@ use crate::common;
 
 use std::process::Output;
 
-use assert_cmd::Command;
-use common::Hub;
+use common::{Hub, git, rulehub_in};
 use serde_json::Value;
-
-/// Runs rulehub from inside the hub with `--root .`, as CI does.
-fn rulehub_in(hub: &Hub, args: &[&str]) -> Output {
-    let (subcommand, rest) = args.split_first().expect("a subcommand");
-    Command::cargo_bin("rulehub")
-        .expect("binary is built")
-        .current_dir(hub.root())
-        .arg(subcommand)
-        .args(["--root", "."])
-        .args(rest)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("rulehub runs")
-}
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
@@ -50,18 +35,6 @@ fn line_of(hub: &Hub, file: &str, needle: &str) -> u64 {
     let text = hub.read(file);
     let index = text.find(needle).expect("the fixture has the text");
     text[..index].lines().count() as u64 + u64::from(text[..index].ends_with('\n'))
-}
-
-fn git(hub: &Hub, args: &[&str]) {
-    let status = std::process::Command::new("git")
-        .current_dir(hub.root())
-        .args(["-c", "user.name=Test", "-c", "user.email=test@example.org"])
-        .args(args)
-        .env("GIT_CONFIG_NOSYSTEM", "1")
-        .env("GIT_CONFIG_GLOBAL", "/dev/null")
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
 }
 
 /// The mini hub with a second variant whose third example claims a wrong
