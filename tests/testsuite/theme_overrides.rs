@@ -245,3 +245,13 @@ fn eject_outside_a_hub_or_with_a_path_for_a_name_is_a_usage_error() {
     assert_eq!(code, Some(2), "{stderr}");
     assert!(stderr.contains("not a theme folder name"), "{stderr}");
 }
+
+#[test]
+fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |path: &str| std::fs::read(root.join(path)).expect("the palette file");
+    assert!(
+        read("crates/rulehub-diagram/palette.yaml") == read("themes/default/palette.yaml"),
+        "copy themes/default/palette.yaml over crates/rulehub-diagram/palette.yaml (the crate compiles its own copy in)"
+    );
+}

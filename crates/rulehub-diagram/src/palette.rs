@@ -7,8 +7,11 @@ use serde::Deserialize;
 use super::error::DiagramError;
 use super::suggest::{closest, did_you_mean};
 
-/// The default theme's palette, compiled into the binary.
-const BUILTIN_YAML: &str = include_str!("../../../themes/default/palette.yaml");
+/// The default theme's palette, compiled into the binary: a copy of the
+/// built-in theme's `themes/default/palette.yaml` inside the crate, so that
+/// the crate builds from its own package (tests/testsuite/theme_overrides.rs
+/// keeps the two equal).
+const BUILTIN_YAML: &str = include_str!("../palette.yaml");
 
 /// Tokens the built-in palette must define (a unit test checks), because
 /// the default board and the piece, annotation and coordinate layers draw
