@@ -8,8 +8,8 @@
 //!    `rulehub-game` ([`game`]: board geometry and square names, the
 //!    game-independent AI search). Each family's engine stands on it alone:
 //!    `rulehub-tafl` ([`tafl`]) and `rulehub-draughts`. `rulehub-play` is
-//!    the practice board's API for any family; `rulehub-play-tafl` and
-//!    `rulehub-play-draughts` put each engine behind it for the browser.
+//!    the practice board's API for any family; `rulehub-tafl-wasm` and
+//!    `rulehub-draughts-wasm` put each engine behind it for the browser.
 //! 2. `rulehub-core`: [`diagnostic`] (problems with their file spans),
 //!    [`hub`] (discover, parse and assemble the sources; a variant's
 //!    `engine:` and `render:` blocks stay raw YAML) and [`i18n`].

@@ -1,5 +1,5 @@
 // AI speed of the practice board's WebAssembly in Node (V8, as in Chromium):
-//   cargo run -q -p rulehub-play-tafl --example tafl_preset_json -- copenhagen > /tmp/r.json
+//   cargo run -q -p rulehub-tafl-wasm --example tafl_preset_json -- copenhagen > /tmp/r.json
 //   node benches/wasm/nodes.js /tmp/r.json [level] [wasm]
 // prints nodes, depth, ms and nodes/s of the AI's first move; compare with
 // `rulehub ai --rules copenhagen --level normal`.

@@ -15,11 +15,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rulehub-draughts", &["rulehub-game"]),
     ("rulehub-play", &["rulehub-game"]),
     (
-        "rulehub-play-tafl",
+        "rulehub-tafl-wasm",
         &["rulehub-game", "rulehub-tafl", "rulehub-play"],
     ),
     (
-        "rulehub-play-draughts",
+        "rulehub-draughts-wasm",
         &["rulehub-game", "rulehub-draughts", "rulehub-play"],
     ),
     // The room server referees every family through the pure engine crates.

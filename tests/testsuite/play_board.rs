@@ -19,24 +19,24 @@ struct Artifact {
 
 const TAFL: Artifact = Artifact {
     wasm: "themes/default/static/play/engine.wasm",
-    manifest: "crates/rulehub-play-tafl/wasm.manifest",
+    manifest: "crates/rulehub-tafl-wasm/wasm.manifest",
     sources: &[
         "crates/rulehub-game",
         "crates/rulehub-tafl",
         "crates/rulehub-play",
-        "crates/rulehub-play-tafl",
+        "crates/rulehub-tafl-wasm",
     ],
 };
 
 const DRAUGHTS: Artifact = Artifact {
     wasm: "themes/default/static/play/draughts.wasm",
-    manifest: "crates/rulehub-play-draughts/wasm.manifest",
+    manifest: "crates/rulehub-draughts-wasm/wasm.manifest",
     // The ground crate and draughts' own: a tafl edit leaves it current.
     sources: &[
         "crates/rulehub-game",
         "crates/rulehub-draughts",
         "crates/rulehub-play",
-        "crates/rulehub-play-draughts",
+        "crates/rulehub-draughts-wasm",
     ],
 };
 

@@ -1,8 +1,8 @@
 //! The practice board's engine API for any game family, as the browser
 //! calls it.
 //!
-//! A family's board crate (`rulehub-play-tafl` → `engine.wasm`,
-//! `rulehub-play-draughts` → `draughts.wasm`) implements [`PracticeGame`]
+//! A family's board crate (`rulehub-tafl-wasm` → `engine.wasm`,
+//! `rulehub-draughts-wasm` → `draughts.wasm`) implements [`PracticeGame`]
 //! for its game and names it once with [`export_practice_api!`]. Everything
 //! else is here, once: games addressed by handle and bounded in number
 //! ([`Sessions`]), requests read and answers written as small JSON texts of

@@ -4,7 +4,7 @@
 //! defined here.
 //!
 //! The practice board (`VariantRules::practice`, [`play`]) loads its own
-//! engine, `draughts.wasm` (crates/rulehub-play-draughts).
+//! engine, `draughts.wasm` (crates/rulehub-draughts-wasm).
 
 mod check;
 mod engine_yaml;

@@ -1,7 +1,7 @@
 //! Draughts' practice-board data: what a variant page ships so the browser
 //! can play it against the AI, in the shape tafl's board data has
 //! (`src/family/tafl/play.rs`), so one board script serves both. The engine
-//! is `assets/play/draughts.wasm`, built from `crates/rulehub-play-draughts`;
+//! is `assets/play/draughts.wasm`, built from `crates/rulehub-draughts-wasm`;
 //! a draughts page never downloads the tafl engine.
 //!
 //! What differs from tafl is named in the data rather than guessed by the

@@ -1,6 +1,6 @@
 //! Tafl's practice-board data: what a variant page ships so the browser can
 //! play it against the engine's AI (the engine is `assets/play/engine.wasm`,
-//! built from `crates/rulehub-play-tafl`).
+//! built from `crates/rulehub-tafl-wasm`).
 //!
 //! The page carries its *resolved* rules — the same value its examples were
 //! checked with, custom author rules included — and every sentence the board

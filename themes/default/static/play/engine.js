@@ -1,5 +1,5 @@
-// The practice board's engine: loads engine.wasm (crates/rulehub-play-tafl)
-// or draughts.wasm (crates/rulehub-play-draughts), both with the exports of
+// The practice board's engine: loads engine.wasm (crates/rulehub-tafl-wasm)
+// or draughts.wasm (crates/rulehub-draughts-wasm), both with the exports of
 // crates/rulehub-play, and wraps those plain exports. Requests go through
 // the module's own input buffer, answers come back as JSON text from its
 // output buffer.

@@ -1,5 +1,5 @@
 //! Prints a rules preset as the JSON `new_game` reads, for benchmarks:
-//! `cargo run -p rulehub-play-tafl --example tafl_preset_json -- copenhagen`.
+//! `cargo run -p rulehub-tafl-wasm --example tafl_preset_json -- copenhagen`.
 
 use std::process::ExitCode;
 

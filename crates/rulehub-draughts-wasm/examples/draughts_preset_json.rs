@@ -1,5 +1,5 @@
 //! Prints a draughts preset as the JSON `new_game` reads, for benchmarks:
-//! `cargo run -p rulehub-play-draughts --example draughts_preset_json -- international-draughts`.
+//! `cargo run -p rulehub-draughts-wasm --example draughts_preset_json -- international-draughts`.
 
 use std::process::ExitCode;
 

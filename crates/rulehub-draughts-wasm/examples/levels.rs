@@ -1,15 +1,15 @@
 //! The draughts AI natively, for BENCHMARKS.md: nodes/s of the first move
 //! at a level (the figure `benches/wasm/nodes.js` gives for the wasm), and
 //! games of one level against another, sides alternated:
-//! `cargo run --release -p rulehub-play-draughts --example levels -- english-draughts normal`
-//! `cargo run --release -p rulehub-play-draughts --example levels -- english-draughts normal easy 20`
+//! `cargo run --release -p rulehub-draughts-wasm --example levels -- english-draughts normal`
+//! `cargo run --release -p rulehub-draughts-wasm --example levels -- english-draughts normal easy 20`
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use rulehub_draughts::{Game, Outcome, Preset, ai};
+use rulehub_draughts_wasm::level_limits;
 use rulehub_game::ai::Level;
-use rulehub_play_draughts::level_limits;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
