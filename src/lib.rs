@@ -19,9 +19,10 @@
 //! 4. `rulehub-family` ([`family`]): the seam. Each game family implements
 //!    [`family::GameFamily`] (read the `engine:` block, check the board,
 //!    replay worked examples and sample games, word its facts through Fluent
-//!    ids of its own, draw its pieces as glyphs, offer starter content) and
-//!    is listed once in [`family::registry`]; [`check`] runs each variant
-//!    through the family its folder names.
+//!    ids of its own, draw its pieces as glyphs, offer starter content) in a
+//!    crate of its own (`rulehub-tafl-site`, `rulehub-draughts-site`) and is
+//!    listed once in `rulehub-registry` ([`family::FAMILIES`]); [`check`] runs
+//!    each variant through the family its folder names.
 //! 5. This crate: [`scaffold`], [`inventory`], [`translations`], [`site`]
 //!    (pages, templates, output) and [`serve`].
 //! 6. The binary's `cli` module, the only code that prints. `perft`,
@@ -41,13 +42,27 @@ pub use rulehub_core::{diagnostic, hub, i18n};
 pub use rulehub_diagram as diagram;
 /// Draughts' engine: FEN, PDN records, rules presets.
 pub use rulehub_draughts as draughts;
-pub use rulehub_family as family;
-pub use rulehub_family::check;
+/// The family seam (`rulehub-family`) with the registered families
+/// (`rulehub-registry`): one module to find a family and drive it.
+pub mod family {
+    pub use rulehub_family::*;
+    pub use rulehub_registry::{
+        FAMILIES, command_line_engine, draughts, find, names, setup_board, tafl,
+    };
+
+    /// What the command line asks of a family, and the message for a preset
+    /// no registered family has.
+    pub mod command_line {
+        pub use rulehub_family::command_line::*;
+        pub use rulehub_registry::unknown_preset;
+    }
+}
 /// The ground of every game family (board geometry, the AI search): a crate
 /// of its own, whose only dependency is serde, so the compiler keeps it from
 /// reaching the hub, the site or any I/O.
 pub use rulehub_game as game;
 pub use rulehub_markdown as markdown;
+pub use rulehub_registry::check;
 /// The tafl family's engine, on the ground crate alone.
 pub use rulehub_tafl as tafl;
 

@@ -1,5 +1,5 @@
 //! The check stage: each variant page goes to the game family its folder
-//! names (see [`crate::GameFamily`]), which reads its `engine:` block, checks
+//! names (found in the registry; see [`crate::GameFamily`]), which reads its `engine:` block, checks
 //! board and render ops, and replays its worked examples. What comes back
 //! is family-neutral; everything the site draws comes from here.
 
@@ -7,27 +7,14 @@ use rulehub_core::diagnostic::Position;
 use rulehub_core::hub::Variant;
 use rulehub_diagram::Palette;
 
+use crate::GameFamily;
 pub use crate::{Checked, CheckedVariant};
 
-/// Checks one variant of the family `family` (its folder), collecting
-/// every problem: its page's, and those of the example and game blocks of
-/// its translations (see [`crate::translated`]). An unknown family is an
-/// error listing the known ones.
-pub fn check(family: &str, variant: &Variant, palette: &Palette) -> Checked {
+/// Checks one variant with its family's `engine`, collecting every
+/// problem: its page's, and those of the example and game blocks of its
+/// translations (see [`crate::translated`]).
+pub fn check_variant(engine: &dyn GameFamily, variant: &Variant, palette: &Palette) -> Checked {
     let page = &variant.page;
-    let engine = match crate::find(family) {
-        Ok(engine) => engine,
-        Err(message) => {
-            let position = if page.front.variant_of.is_some() {
-                page.key_position("variant_of")
-            } else {
-                Position::at_offset(&page.source.text, 0)
-            };
-            return Checked::failed(vec![page.source.error(position, message).with_help(
-                "the folder a variant page sits in names its game family: move the page into one of theirs",
-            )]);
-        }
-    };
     let mut checked = engine.check(page, palette);
     for (lang, translation) in variant.translations.iter().chain(&variant.stubs) {
         let source_blocks = checked.variant.as_ref().map(|v| &v.blocks);
@@ -38,4 +25,18 @@ pub fn check(family: &str, variant: &Variant, palette: &Palette) -> Checked {
         }
     }
     checked
+}
+
+/// The problem of a variant page whose folder names no registered family:
+/// `message` (from the registry) at `variant_of`, or at the file's start.
+pub fn unknown_family(variant: &Variant, message: String) -> Checked {
+    let page = &variant.page;
+    let position = if page.front.variant_of.is_some() {
+        page.key_position("variant_of")
+    } else {
+        Position::at_offset(&page.source.text, 0)
+    };
+    Checked::failed(vec![page.source.error(position, message).with_help(
+        "the folder a variant page sits in names its game family: move the page into one of theirs",
+    )])
 }

@@ -3,11 +3,9 @@
 //! knowing the game. Moves cross this seam as the family writes them in a
 //! record, so the commands print and store what `rulehub replay` reads back.
 
-use rulehub_diagram::{Glyph, Palette, RenderSpec};
+use rulehub_diagram::{Glyph, RenderSpec};
 use rulehub_game::ai::{Deadline, Limits};
-use rulehub_tafl::{Dims, Square};
-
-use crate::FAMILIES;
+use rulehub_game::{Dims, Square};
 
 /// A position as `rulehub board` draws it: the board, its pieces, the ops
 /// a page of the family draws its board with when it gives none, and a
@@ -20,19 +18,6 @@ pub struct SetupBoard {
     pub description: String,
 }
 
-/// The board of one of a family's presets, from `setup` (in the family's
-/// own notation) or the preset's start. `None` when no family has the
-/// preset; an error sentence when the setup does not fit its board.
-pub fn setup_board(
-    preset: &str,
-    setup: Option<&str>,
-    palette: &Palette,
-) -> Option<Result<SetupBoard, String>> {
-    FAMILIES
-        .iter()
-        .find_map(|family| family.setup_board(preset, setup, palette))
-}
-
 /// What the command line asked for, beyond the preset.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EngineRequest<'a> {
@@ -42,31 +27,6 @@ pub struct EngineRequest<'a> {
     pub to_move: Option<&'a str>,
     /// Replay without comparing a record's capture marks with the captures.
     pub ignore_capture_marks: bool,
-}
-
-/// The first registered family whose [`crate::GameFamily::command_line_engine`]
-/// takes `preset`: the command line names a preset and knows no game.
-/// `None` when no family has the preset; an error sentence when the request
-/// does not fit it (an unreadable setup, an option the family does not use).
-pub fn command_line_engine(
-    preset: &str,
-    request: &EngineRequest<'_>,
-) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
-    FAMILIES
-        .iter()
-        .find_map(|family| family.command_line_engine(preset, request))
-}
-
-/// The message for a preset no family has, with every preset there is.
-pub fn unknown_preset(preset: &str) -> String {
-    let all: Vec<&str> = FAMILIES
-        .iter()
-        .flat_map(|family| family.preset_names())
-        .collect();
-    format!(
-        "unknown rules preset `{preset}`; valid presets: {}",
-        all.join(", ")
-    )
 }
 
 /// A game in progress, as the command line drives it.

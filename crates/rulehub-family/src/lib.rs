@@ -5,25 +5,23 @@
 //! facts worded through Fluent ids of the family's own. The stages after it
 //! (diagram, markdown, site) draw and print those parts and know no game.
 //!
-//! Adding a family: implement [`GameFamily`] in a module of its own and add
-//! one line to [`registry::FAMILIES`].
+//! Adding a family: implement [`GameFamily`] in crates of its own
+//! (`rulehub-<family>` for the engine, `rulehub-<family>-site` for this
+//! seam) and add one line to the registry (`rulehub-registry`).
 //!
-//! [`check`] runs each variant page through the family its folder names.
-//! This crate sits above `rulehub-core`, `rulehub-diagram` and
-//! `rulehub-markdown` and below the site, so those layers cannot reach a
-//! family: the compiler keeps the pipeline one way.
+//! [`check::check_variant`] runs a variant page through its family. This
+//! crate sits above `rulehub-core`, `rulehub-diagram` and `rulehub-markdown`
+//! and below the families' crates and the site, and names no family: the
+//! compiler keeps the pipeline one way.
 
 // A `Diagnostic` is built only on the error path, once per problem (see
 // rulehub-core).
 #![allow(clippy::result_large_err)]
 
-mod board_text;
+pub mod board_text;
 pub mod check;
 pub mod command_line;
-pub mod draughts;
 pub mod page;
-pub mod registry;
-pub mod tafl;
 pub mod translated;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -32,15 +30,14 @@ use std::sync::Arc;
 
 pub use command_line::{
     CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove,
-    SetupBoard, Thought, command_line_engine, setup_board,
+    SetupBoard, Thought,
 };
-pub use registry::{FAMILIES, find};
 
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette, RenderSpec};
-use rulehub_tafl::{Dims, Square};
+use rulehub_game::{Dims, Square};
 
 /// One game family: the rules engine behind a family folder.
 pub trait GameFamily: Sync {

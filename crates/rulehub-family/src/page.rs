@@ -12,8 +12,8 @@ use rulehub_core::diagnostic::{Diagnostic, Position as SourcePosition};
 use rulehub_core::hub::limits;
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_diagram::{CoordinatesOp, Palette, RenderOp, RenderSpec};
+use rulehub_game::Dims;
 use rulehub_markdown::{self as markdown, FencedBlock};
-use rulehub_tafl::Dims;
 
 use crate::Blocks;
 

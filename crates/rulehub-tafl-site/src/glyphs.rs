@@ -1,7 +1,7 @@
 //! Tafl's pieces as diagram glyphs, and the start diagram's key.
 
-use crate::LegendEntry;
 use rulehub_diagram::{Glyph, Shape, ShapeKind};
+use rulehub_family::LegendEntry;
 use rulehub_tafl::Piece;
 
 /// Under every piece: a soft shadow a little below it.

@@ -4,11 +4,11 @@
 
 use std::sync::Arc;
 
-use crate::page::{self, ExampleBlock};
-use crate::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{Palette, RenderOp, RenderSpec};
+use rulehub_family::page::{self, ExampleBlock};
+use rulehub_family::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_tafl::{Dims, Square};
 use rulehub_tafl::{Position, Rules, RulesSpec, SquareKind};
 

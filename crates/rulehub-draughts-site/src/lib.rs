@@ -21,11 +21,11 @@ pub use glyphs::{BLACK_KING, BLACK_MAN, WHITE_KING, WHITE_MAN, glyph};
 
 use rulehub_draughts::{Colour, DraughtsRules, Geometry, Position, fen};
 
-use crate::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette};
-use rulehub_tafl::Square;
+use rulehub_family::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
+use rulehub_game::Square;
 
 /// The family's name: its folder and `variant_of`.
 pub const NAME: &str = "draughts";
@@ -42,7 +42,7 @@ impl GameFamily for Draughts {
         Some(play::board_sentences(i18n, lang))
     }
 
-    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> crate::Checked {
+    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> rulehub_family::Checked {
         check::check(page, palette)
     }
 
@@ -54,7 +54,7 @@ impl GameFamily for Draughts {
         let mut ids = vec!["draughts-board-start-desc"];
         ids.extend(facts::message_ids());
         ids.extend(examples::MESSAGE_IDS);
-        ids.extend(crate::SAMPLE_GAME_MESSAGE_IDS);
+        ids.extend(rulehub_family::SAMPLE_GAME_MESSAGE_IDS);
         ids.extend(glyphs::MESSAGE_IDS);
         ids.extend(play::message_ids());
         ids
@@ -76,8 +76,8 @@ impl GameFamily for Draughts {
     fn command_line_engine(
         &self,
         preset: &str,
-        request: &crate::EngineRequest<'_>,
-    ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
+        request: &rulehub_family::EngineRequest<'_>,
+    ) -> Option<Result<Box<dyn rulehub_family::CommandLineEngine>, String>> {
         tools::engine(preset, request)
     }
 
@@ -86,7 +86,7 @@ impl GameFamily for Draughts {
         preset: &str,
         setup: Option<&str>,
         _palette: &Palette,
-    ) -> Option<Result<crate::SetupBoard, String>> {
+    ) -> Option<Result<rulehub_family::SetupBoard, String>> {
         tools::setup_board(preset, setup)
     }
 }
@@ -269,7 +269,7 @@ impl WorkedExample for examples::CheckedExample {
 
     /// Each legal move with the position after it, its route and its
     /// captures marked, when there are at least two to step through.
-    fn steps(&self) -> Vec<(crate::GameMove, Frame)> {
+    fn steps(&self) -> Vec<(rulehub_family::GameMove, Frame)> {
         if self.played.len() < 2 {
             return Vec::new();
         }
@@ -280,7 +280,7 @@ impl WorkedExample for examples::CheckedExample {
                     pieces: glyphs_of(&played.position),
                     annotations: move_marks(&played.position, &played.mv, &played.captured),
                 };
-                let notation = crate::GameMove {
+                let notation = rulehub_family::GameMove {
                     notation: played.notation.clone(),
                     comment: None,
                 };

@@ -12,8 +12,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::board_text::{BOARD_MESSAGE_IDS, board_strings, with_placeholders};
 use rulehub_core::i18n::{Arg, I18n};
+use rulehub_family::board_text::{BOARD_MESSAGE_IDS, board_strings, with_placeholders};
 use rulehub_tafl::Side;
 use rulehub_tafl::{DrawReason, Rules, WinReason, preset, preset_names};
 

@@ -15,11 +15,11 @@
 //! are the author's notes and are not shown. Every move is replayed by the
 //! engine at build time; a wrong one fails the build at its line.
 
-use crate::page::GameBlock;
-use crate::{GameEnd, GameMove, SampleGame, describe_game_end};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::limits;
 use rulehub_core::i18n::I18n;
+use rulehub_family::page::GameBlock;
+use rulehub_family::{GameEnd, GameMove, SampleGame, describe_game_end};
 use rulehub_tafl::record::{self, ReplayOptions};
 use rulehub_tafl::{Dims, Side, Square};
 use rulehub_tafl::{Game, Move, Outcome, Position, Rules};
@@ -218,15 +218,15 @@ impl SampleGame for CheckedGame {
         &self.id
     }
 
-    fn frames(&self) -> Vec<crate::Frame> {
-        let mut frames = vec![crate::Frame {
+    fn frames(&self) -> Vec<rulehub_family::Frame> {
+        let mut frames = vec![rulehub_family::Frame {
             pieces: super::glyphs_of(&self.start),
             annotations: rulehub_diagram::Annotations::default(),
         }];
         frames.extend(
             self.plies
                 .iter()
-                .map(|(position, mv, captured)| crate::Frame {
+                .map(|(position, mv, captured)| rulehub_family::Frame {
                     pieces: super::glyphs_of(position),
                     annotations: rulehub_diagram::Annotations::for_move(
                         mv.from,

@@ -8,7 +8,7 @@ use rulehub_draughts::record;
 use rulehub_draughts::{Colour, Game, Kind, Outcome, Preset, ai, fen};
 use rulehub_game::ai::{Deadline, Limits};
 
-use crate::{
+use rulehub_family::{
     CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove, Thought,
 };
 
@@ -212,7 +212,10 @@ impl CommandLineEngine for DraughtsEngine {
 /// A draughts preset's board for `rulehub board`: the FEN's position (or
 /// the preset's start), drawn with the square numbers as a page without a
 /// `render` block draws it.
-pub fn setup_board(preset: &str, setup: Option<&str>) -> Option<Result<crate::SetupBoard, String>> {
+pub fn setup_board(
+    preset: &str,
+    setup: Option<&str>,
+) -> Option<Result<rulehub_family::SetupBoard, String>> {
     let rules = Preset::from_name(preset)?.rules();
     let position = match setup {
         None => Ok(rules.start_position()),
@@ -245,8 +248,8 @@ pub fn setup_board(preset: &str, setup: Option<&str>) -> Option<Result<crate::Se
             side(Colour::Black),
             position.to_move().code(),
         );
-        crate::SetupBoard {
-            dims: rulehub_tafl::Dims::new(size, size),
+        rulehub_family::SetupBoard {
+            dims: rulehub_game::Dims::new(size, size),
             pieces: super::glyphs_of(&position),
             render: super::check::default_board(&rules),
             description,

@@ -22,8 +22,8 @@ use rulehub_diagram::Annotations;
 use rulehub_draughts::record;
 use rulehub_draughts::{Colour, DraughtsRules, Game, Move, Outcome, Position, Square, fen};
 
-use crate::page::GameBlock;
-use crate::{Frame, GameEnd, GameMove, SampleGame, describe_game_end};
+use rulehub_family::page::GameBlock;
+use rulehub_family::{Frame, GameEnd, GameMove, SampleGame, describe_game_end};
 
 /// A sample game the engine replayed from start to end.
 #[derive(Debug, Clone)]

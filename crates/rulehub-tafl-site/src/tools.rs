@@ -10,7 +10,9 @@ use rulehub_tafl::Side;
 use rulehub_tafl::record::{self, ReplayOptions};
 use rulehub_tafl::{Game, Move, Outcome, Position, preset};
 
-use crate::{CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought};
+use rulehub_family::{
+    CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought,
+};
 
 /// The game `preset_name` names; `None` when it is not a tafl preset.
 pub fn engine(
@@ -208,7 +210,7 @@ pub fn setup_board(
     preset_name: &str,
     setup: Option<&str>,
     palette: &rulehub_diagram::Palette,
-) -> Option<Result<crate::SetupBoard, String>> {
+) -> Option<Result<rulehub_family::SetupBoard, String>> {
     let rules = preset(preset_name)?;
     let position = match setup {
         None => rules
@@ -229,7 +231,7 @@ pub fn setup_board(
             count('w'),
             count('K'),
         );
-        crate::SetupBoard {
+        rulehub_family::SetupBoard {
             dims,
             render: super::check::default_board(&rules, dims, palette),
             pieces: pieces

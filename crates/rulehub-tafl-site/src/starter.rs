@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::{Starter, StarterExample};
+use rulehub_family::{Starter, StarterExample};
 use rulehub_tafl::Dims;
 use rulehub_tafl::{Position, RulesSpec};
 

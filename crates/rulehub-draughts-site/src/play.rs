@@ -16,8 +16,8 @@ use std::collections::BTreeMap;
 use rulehub_draughts::{Colour, DraughtsRules, DrawReason, Position, Preset, WinReason, fen};
 use serde::Serialize;
 
-use crate::board_text::{BOARD_MESSAGE_IDS, board_strings};
 use rulehub_core::i18n::{Arg, I18n};
+use rulehub_family::board_text::{BOARD_MESSAGE_IDS, board_strings};
 
 /// Draughts' own messages, and the key the script looks them up by.
 const DRAUGHTS_KEYS: &[(&str, &str)] = &[

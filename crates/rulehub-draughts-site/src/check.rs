@@ -6,15 +6,15 @@ use std::sync::Arc;
 
 use rulehub_draughts::{DraughtsRules, Position, fen, preset_names};
 
-use crate::page::{self, ExampleBlock};
-use crate::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{
     CellPattern, CellsOp, LabelsOp, Palette, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
     SquareLabel, ZoneSquare, Zones,
 };
-use rulehub_tafl::Dims;
+use rulehub_family::page::{self, ExampleBlock};
+use rulehub_family::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
+use rulehub_game::Dims;
 
 use super::engine_yaml::{DraughtsFrontMatter, EngineSection};
 use super::examples::{self, ExampleSpec};

@@ -15,10 +15,10 @@ mod tools;
 pub use engine_yaml::{EngineSection, TaflFrontMatter, Topology, TopologyKind};
 pub use glyphs::{ATTACKER, DEFENDER, KING, glyph};
 
-use crate::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Palette};
+use rulehub_family::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
 use rulehub_tafl::{Piece, Square};
 use rulehub_tafl::{Position, Rules};
 
@@ -37,7 +37,7 @@ impl GameFamily for Tafl {
         Some(play::board_sentences(i18n, lang))
     }
 
-    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> crate::Checked {
+    fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> rulehub_family::Checked {
         check::check(page, palette)
     }
 
@@ -49,7 +49,7 @@ impl GameFamily for Tafl {
         let mut ids = vec!["board-start-desc"];
         ids.extend(facts::MESSAGE_IDS);
         ids.extend(examples::MESSAGE_IDS);
-        ids.extend(crate::SAMPLE_GAME_MESSAGE_IDS);
+        ids.extend(rulehub_family::SAMPLE_GAME_MESSAGE_IDS);
         ids.extend(play::message_ids());
         ids
     }
@@ -70,8 +70,8 @@ impl GameFamily for Tafl {
     fn command_line_engine(
         &self,
         preset: &str,
-        request: &crate::EngineRequest<'_>,
-    ) -> Option<Result<Box<dyn crate::CommandLineEngine>, String>> {
+        request: &rulehub_family::EngineRequest<'_>,
+    ) -> Option<Result<Box<dyn rulehub_family::CommandLineEngine>, String>> {
         tools::engine(preset, request)
     }
 
@@ -80,7 +80,7 @@ impl GameFamily for Tafl {
         preset: &str,
         setup: Option<&str>,
         palette: &Palette,
-    ) -> Option<Result<crate::SetupBoard, String>> {
+    ) -> Option<Result<rulehub_family::SetupBoard, String>> {
         tools::setup_board(preset, setup, palette)
     }
 }
@@ -221,7 +221,7 @@ impl WorkedExample for examples::CheckedExample {
         examples::describe_position(&self.after, None, i18n, lang)
     }
 
-    fn steps(&self) -> Vec<(crate::GameMove, Frame)> {
+    fn steps(&self) -> Vec<(rulehub_family::GameMove, Frame)> {
         if self.steps.len() < 2 {
             return Vec::new();
         }
@@ -230,7 +230,7 @@ impl WorkedExample for examples::CheckedExample {
             .iter()
             .zip(&self.steps)
             .map(|(mv, (position, captured))| {
-                let move_ = crate::GameMove {
+                let move_ = rulehub_family::GameMove {
                     notation: mv.name(dims),
                     comment: None,
                 };

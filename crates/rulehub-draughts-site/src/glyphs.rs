@@ -7,8 +7,8 @@
 
 use rulehub_draughts::{Colour, Kind, Piece};
 
-use crate::LegendEntry;
 use rulehub_diagram::{Glyph, Shape, ShapeKind};
+use rulehub_family::LegendEntry;
 
 const SHADOW: Shape = Shape {
     kind: ShapeKind::Circle,

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use rulehub_draughts::Geometry;
 
-use crate::{Starter, StarterExample};
+use rulehub_family::{Starter, StarterExample};
 
 use super::engine_yaml::EngineSection;
 
@@ -111,7 +111,7 @@ fn choose_example(engine_block: &str) -> StarterExample {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draughts::examples::{self, ExampleSpec};
+    use crate::examples::{self, ExampleSpec};
     use rulehub_draughts::{DraughtsRules, Preset};
 
     fn confirmed(example: &StarterExample, rules: &DraughtsRules) -> bool {

@@ -302,7 +302,7 @@ fn sorted_names(squares: impl Iterator<Item = Square>, dims: Dims) -> Vec<String
 #[cfg(test)]
 mod tests {
     use super::MESSAGE_IDS;
-    use crate::tafl::examples::StateClaim;
+    use crate::examples::StateClaim;
     use rulehub_tafl::{DrawReason, IllegalMove, WinReason};
 
     /// Every code the engine can produce has its sentence, so a new reason

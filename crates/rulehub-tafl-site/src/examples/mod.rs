@@ -16,7 +16,7 @@ use rulehub_tafl::{
     DrawReason, Game, IllegalMove, KingCapture, Move, Outcome, Position, Rules, WinReason,
 };
 
-use crate::page::Mismatch;
+use rulehub_family::page::Mismatch;
 
 /// An example that agrees with the engine, with everything a page needs to
 /// draw and describe it.

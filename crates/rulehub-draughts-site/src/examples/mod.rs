@@ -10,12 +10,12 @@ use std::collections::BTreeSet;
 pub use describe::{MESSAGE_IDS, describe, describe_position};
 pub use spec::{ExampleSpec, Expect};
 
-use crate::page::Mismatch;
 use rulehub_draughts::record;
 use rulehub_draughts::{
     Colour, DraughtsRules, DrawReason, Game, IllegalMove, Move, MoveText, Outcome, Piece, Position,
     Square, WinReason, fen,
 };
+use rulehub_family::page::Mismatch;
 
 /// A legal move of an example, with what it did.
 #[derive(Debug, Clone)]
