@@ -92,7 +92,7 @@ pub fn run(args: &AiArgs) -> ExitCode {
         return ExitCode::from(EXIT_CONTENT);
     }
     let level = Level::parse(&args.level).unwrap_or(Level::Normal);
-    let mut limits = level.limits();
+    let mut limits = engine.level_limits(level);
     if let Some(depth) = args.depth {
         limits = Limits::depth(depth);
     } else if args.time_ms.is_some() {

@@ -250,7 +250,7 @@ fn play_game(
             Player::Ai(level) => {
                 let (thought, late) = think(
                     game.as_ref(),
-                    &level.limits(),
+                    &game.level_limits(level),
                     rng.next_u64(),
                     args.time_ms.unwrap_or(DEFAULT_TIME_CAP_MS),
                     Instant::now(),

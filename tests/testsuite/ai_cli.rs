@@ -166,3 +166,38 @@ fn regex_lite(line: &str) -> Vec<u32> {
         .filter_map(|(part, label)| part.strip_prefix(label)?.parse().ok())
         .collect()
 }
+
+/// The command line's levels are each family's own table, the one its
+/// practice board's wasm crate calls (`PracticeGame::limits`): draughts
+/// searches deeper than tafl for the same node budget, on the page and in
+/// `rulehub ai` alike.
+#[test]
+fn the_command_line_and_the_practice_board_search_alike_at_every_level() {
+    use rulehub::family::{EngineRequest, FAMILIES, command_line_engine};
+    use rulehub::game::ai::{Level, Limits};
+
+    for family in FAMILIES {
+        let table: fn(Level) -> Limits = match family.name() {
+            "tafl" => rulehub::tafl::ai::level_limits,
+            "draughts" => rulehub::draughts::ai::level_limits,
+            other => panic!("a family without a level table in this test: {other}"),
+        };
+        for preset in family.preset_names() {
+            let engine = command_line_engine(preset, &EngineRequest::default())
+                .expect("the family has its preset")
+                .expect("the preset's start");
+            for &level in Level::ALL {
+                assert_eq!(
+                    engine.level_limits(level),
+                    table(level),
+                    "{preset} at {level}: the command line's search differs from the page's"
+                );
+            }
+        }
+    }
+    // The page's draughts hard level: 14 plies, not tafl's 6.
+    assert_eq!(
+        rulehub::draughts::ai::level_limits(Level::Hard).max_depth,
+        14
+    );
+}

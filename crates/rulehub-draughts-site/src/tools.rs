@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use rulehub_draughts::record;
 use rulehub_draughts::{Colour, Game, Kind, Outcome, Preset, ai, fen};
-use rulehub_game::ai::{Deadline, Limits};
+use rulehub_game::ai::{Deadline, Level, Limits};
 
 use rulehub_family::{
     CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove, Thought,
@@ -88,6 +88,10 @@ impl CommandLineEngine for DraughtsEngine {
         self.game.play(mv).ok()?;
         self.played.push(notation.clone());
         Some(notation)
+    }
+
+    fn level_limits(&self, level: Level) -> Limits {
+        rulehub_draughts::ai::level_limits(level)
     }
 
     fn think(

@@ -76,21 +76,6 @@ fn cells(game: &Game) -> String {
     text
 }
 
-/// A level's search bounds for draughts: the engine's node budgets (so a
-/// move costs about what it costs on a tafl board, well under a second in
-/// the browser), with deeper depth caps. A draughts position has a third of
-/// a tafl position's moves, so tafl's caps (1, 3 and 6 plies) stop the
-/// search after a few hundred nodes, blind to a two-for-one shot.
-pub fn level_limits(level: Level) -> Limits {
-    let mut limits = level.limits();
-    limits.max_depth = match level {
-        Level::Easy => 2,
-        Level::Normal => 8,
-        Level::Hard => 14,
-    };
-    limits
-}
-
 impl PracticeGame for DraughtsGame {
     type Request = NewGame;
 
@@ -183,7 +168,7 @@ impl PracticeGame for DraughtsGame {
     }
 
     fn limits(level: Level) -> Limits {
-        level_limits(level)
+        rulehub_draughts::ai::level_limits(level)
     }
 
     fn think(&self, limits: &Limits, seed: u64) -> Option<Choice> {

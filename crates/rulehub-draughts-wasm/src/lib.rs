@@ -14,7 +14,8 @@
 
 mod game;
 
-pub use game::{DraughtsGame, NewGame, level_limits};
+pub use game::{DraughtsGame, NewGame};
+pub use rulehub_draughts::ai::level_limits;
 
 /// The games of one page, as the exports below keep them.
 pub type Sessions = rulehub_play::Sessions<DraughtsGame>;

@@ -8,7 +8,7 @@
 //! empty squares next to each piece in the directions it may step.
 
 use rulehub_game::ai::{
-    Deadline, FORCING_BASE, Limits, SearchResult, Searchable, Terminal, search,
+    Deadline, FORCING_BASE, Level, Limits, SearchResult, Searchable, Terminal, search,
 };
 
 use crate::game::{Game, Outcome};
@@ -22,6 +22,22 @@ const ADVANCE: i32 = 3;
 const BACK_ROW: i32 = 12;
 const CENTRE: i32 = 6;
 const MOBILITY: i32 = 2;
+
+/// A level's search bounds for draughts, the one table the practice board
+/// (draughts.wasm) and the command line (`rulehub ai`, `match`) both use: the engine's node budgets (so a
+/// move costs about what it costs on a tafl board, well under a second in
+/// the browser), with deeper depth caps. A draughts position has a third of
+/// a tafl position's moves, so tafl's caps (1, 3 and 6 plies) stop the
+/// search after a few hundred nodes, blind to a two-for-one shot.
+pub fn level_limits(level: Level) -> Limits {
+    let mut limits = level.limits();
+    limits.max_depth = match level {
+        Level::Easy => 2,
+        Level::Normal => 8,
+        Level::Hard => 14,
+    };
+    limits
+}
 
 /// Chooses a move for the side to move (`None` once the game is over).
 /// Deterministic for a seed unless a [`Deadline`] cuts the search.

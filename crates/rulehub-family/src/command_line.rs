@@ -4,7 +4,7 @@
 //! record, so the commands print and store what `rulehub replay` reads back.
 
 use rulehub_diagram::{Glyph, RenderSpec};
-use rulehub_game::ai::{Deadline, Limits};
+use rulehub_game::ai::{Deadline, Level, Limits};
 use rulehub_game::{Dims, Square};
 
 /// A position as `rulehub board` draws it: the board, its pieces, the ops
@@ -62,6 +62,10 @@ pub trait CommandLineEngine: Send {
     /// Plays the `index`th legal move (in the engine's order) and returns it
     /// as a record writes it; `None` when there is no such move.
     fn play_legal(&mut self, index: usize) -> Option<String>;
+
+    /// A level's search bounds in this family: the table its practice board
+    /// uses too, so a level plays alike on the page and the command line.
+    fn level_limits(&self, level: Level) -> Limits;
 
     /// The AI's choice for the side to move, `None` when it has no move.
     fn think(&self, limits: &Limits, seed: u64, deadline: Option<&Deadline<'_>>)

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use rulehub_game::ai::{Deadline, Limits};
+use rulehub_game::ai::{Deadline, Level, Limits};
 use rulehub_tafl::Side;
 use rulehub_tafl::record::{self, ReplayOptions};
 use rulehub_tafl::{Game, Move, Outcome, Position, preset};
@@ -149,6 +149,10 @@ impl CommandLineEngine for TaflEngine {
         self.game.play(mv).ok()?;
         self.played.push(notation.clone());
         Some(notation)
+    }
+
+    fn level_limits(&self, level: Level) -> Limits {
+        rulehub_tafl::ai::level_limits(level)
     }
 
     fn think(

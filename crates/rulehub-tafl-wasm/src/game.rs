@@ -138,7 +138,7 @@ impl PracticeGame for TaflGame {
     }
 
     fn limits(level: Level) -> Limits {
-        level.limits()
+        rulehub_tafl::ai::level_limits(level)
     }
 
     fn think(&self, limits: &Limits, seed: u64) -> Option<Choice> {

@@ -13,7 +13,7 @@ use crate::position::{ATT, CELLS, DEF, EMPTY, KING};
 use crate::{Escape, Game, Move, Outcome};
 use crate::{Side, Square};
 use rulehub_game::ai::FORCING_BASE;
-use rulehub_game::ai::{Deadline, Limits, SearchResult, Searchable, Terminal, search};
+use rulehub_game::ai::{Deadline, Level, Limits, SearchResult, Searchable, Terminal, search};
 
 const ATTACKER_VALUE: i32 = 70;
 const DEFENDER_VALUE: i32 = 130;
@@ -30,6 +30,13 @@ const RING_DIAGONAL: i32 = 12;
 /// The side to move about to win outright (the king escapes next move, or
 /// has two routes the attackers cannot both block).
 const DECISIVE: i32 = 5_000;
+
+/// A level's search bounds for tafl, the one table the practice board
+/// (engine.wasm) and the command line (`rulehub ai`, `match`) both use: the
+/// ground's defaults, which were set on tafl boards.
+pub fn level_limits(level: Level) -> Limits {
+    level.limits()
+}
 
 /// Chooses a move for the side to move of `game` (`None` when the game is
 /// over). Deterministic for a seed unless a [`Deadline`] cuts the search.
