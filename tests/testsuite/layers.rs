@@ -13,6 +13,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rulehub-game", &[]),
     ("rulehub-tafl", &["rulehub-game"]),
     ("rulehub-draughts", &["rulehub-game"]),
+    ("rulehub-go", &["rulehub-game"]),
     ("rulehub-play", &["rulehub-game"]),
     (
         "rulehub-play-tafl",
