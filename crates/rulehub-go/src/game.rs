@@ -332,21 +332,20 @@ impl Game {
         (out, len)
     }
 
-    /// Walks the chain through `start`, appending its stones to `stones`
-    /// (unless a stone is already stamped in this generation) and telling
-    /// whether it has a liberty other than `except`.
+    /// Walks the chain through `start`, appending its stones to `stones`,
+    /// and tells whether it has a liberty other than `except`; `None` when
+    /// `start` is empty or its chain was already walked in this generation.
     fn walk_chain(
         &self,
         scratch: &mut Scratch,
         start: u16,
         except: u16,
         stones: &mut Vec<u16>,
-    ) -> bool {
-        let Some(color) = self.cells[usize::from(start)] else {
-            return true;
-        };
+    ) -> Option<bool> {
+        let color = self.cells[usize::from(start)]?;
+        // A chain reached twice (two neighbours of one point) is walked once.
         if scratch.stamp[usize::from(start)] == scratch.generation {
-            return true;
+            return None;
         }
         let mut has_liberty = false;
         scratch.stack.clear();
@@ -368,7 +367,7 @@ impl Game {
                 }
             }
         }
-        has_liberty
+        Some(has_liberty)
     }
 
     fn new_generation(scratch: &mut Scratch) {
@@ -389,9 +388,6 @@ impl Game {
         if self.cells[usize::from(p)].is_some() {
             return Err(Illegal::Occupied);
         }
-        if self.ko_point == Some(point) {
-            return Err(Illegal::Ko);
-        }
         let me = self.to_move;
         let them = me.opponent();
         let mut scratch = self.scratch.borrow_mut();
@@ -408,7 +404,7 @@ impl Game {
                 Some(c) if c == me => own_neighbour = true,
                 Some(_) => {
                     chain.clear();
-                    if !self.walk_chain(scratch, q, p, &mut chain) {
+                    if self.walk_chain(scratch, q, p, &mut chain) == Some(false) {
                         captured.extend_from_slice(&chain);
                     }
                 }
@@ -422,7 +418,7 @@ impl Game {
             let mut alive = false;
             for &q in &ns[..len] {
                 if self.cells[usize::from(q)] == Some(me)
-                    && self.walk_chain(scratch, q, p, &mut own_stones)
+                    && self.walk_chain(scratch, q, p, &mut own_stones) == Some(true)
                 {
                     alive = true;
                 }
@@ -438,6 +434,11 @@ impl Game {
                 }
                 suicided = own_stones;
             }
+        }
+        // The ko: retaking the one stone that just captured one stone. A play
+        // on the ko point that captures more is no recapture and is legal.
+        if self.ko_point == Some(point) && captured.len() == 1 {
+            return Err(Illegal::Ko);
         }
         let mut hash_after = self.hash ^ stone_key(p, me);
         for &c in &captured {
@@ -560,13 +561,15 @@ impl Game {
         self.forget_position();
         let me = record.color;
         if let Move::Place(p) = record.mv {
-            self.cells[usize::from(p.0)] = None;
             for &c in &record.captured {
                 self.cells[usize::from(c)] = Some(me.opponent());
             }
+            // A suicide's own stones include the played one, which must end
+            // up empty: restore them first, then lift the played stone.
             for &s in &record.suicided {
                 self.cells[usize::from(s)] = Some(me);
             }
+            self.cells[usize::from(p.0)] = None;
         }
         self.hash = record.hash_before;
         self.ko_point = record.ko_before;
@@ -649,7 +652,7 @@ impl Game {
         let mut stones = Vec::new();
         (0..self.cells.len() as u16).all(|p| {
             self.cells[usize::from(p)].is_none()
-                || self.walk_chain(scratch, p, u16::MAX, &mut stones)
+                || self.walk_chain(scratch, p, u16::MAX, &mut stones) != Some(false)
         })
     }
 
