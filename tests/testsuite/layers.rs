@@ -52,6 +52,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rulehub-game",
             "rulehub-tafl",
             "rulehub-draughts",
+            "rulehub-go",
             "rulehub-room",
         ],
     ),
