@@ -144,7 +144,7 @@ const WHITE_TO_MOVE_KEY: u64 = 0x5DEE_CE66_D1CE_4E5B;
 /// The traditional fixed handicap points (2–9 stones) for odd boards from
 /// 7×7 up; `None` where no fixed placement exists.
 pub fn fixed_handicap_points(size: u8, stones: usize) -> Option<Vec<Point>> {
-    if !(2..=9).contains(&stones) || size < 7 || size % 2 == 0 {
+    if !(2..=9).contains(&stones) || size < 7 || size.is_multiple_of(2) {
         return None;
     }
     let edge = if size >= 13 { 3 } else { 2 };
@@ -156,7 +156,7 @@ pub fn fixed_handicap_points(size: u8, stones: usize) -> Option<Vec<Point>> {
     let sides = [at(mid, lo), at(mid, hi), at(lo, mid), at(hi, mid)];
     let centre = at(mid, mid);
     let mut points: Vec<Point> = match stones {
-        2 | 3 | 4 => corners[..stones].to_vec(),
+        2..=4 => corners[..stones].to_vec(),
         5 => [&corners[..], &[centre]].concat(),
         6 => [&corners[..], &sides[..2]].concat(),
         7 => [&corners[..], &sides[..2], &[centre]].concat(),
