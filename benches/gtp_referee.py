@@ -4,7 +4,7 @@ only spoken to over GTP, never linked). Plays N games on 9x9 with colours
 alternated and prints each result and the tally.
 
   python3 benches/gtp_referee.py --games 40 \
-      --a "target/release/rulehub gtp --rules go-chinese --level normal" \
+      --a "target/release/rulehub gtp --rules go-chinese --level normal --seed {game}" \
       --b "gnugo --mode gtp --level 1 --chinese-rules"
 
 The score of a finished game is engine B's final_score (GNU Go judges dead
@@ -48,8 +48,11 @@ class Engine:
         self.proc.wait(timeout=10)
 
 
-def play_game(a_cmd, b_cmd, a_is_black, size, komi, max_moves):
-    a, b = Engine(a_cmd), Engine(b_cmd)
+def play_game(a_cmd, b_cmd, a_is_black, size, komi, max_moves, game_number):
+    # `{game}` in a command becomes the game's number, so a seeded engine
+    # plays a different game each time instead of repeating one.
+    a = Engine(a_cmd.replace("{game}", str(game_number)))
+    b = Engine(b_cmd.replace("{game}", str(game_number)))
     try:
         for e in (a, b):
             e.ask(f"boardsize {size}")
@@ -90,7 +93,7 @@ def main():
     a_wins = 0
     for g in range(args.games):
         a_is_black = g % 2 == 0
-        result, moves = play_game(args.a, args.b, a_is_black, args.size, args.komi, args.max_moves)
+        result, moves = play_game(args.a, args.b, a_is_black, args.size, args.komi, args.max_moves, g + 1)
         a_colour = "B" if a_is_black else "W"
         won = result.startswith(a_colour + "+")
         a_wins += won

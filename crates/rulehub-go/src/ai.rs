@@ -77,16 +77,57 @@ fn is_own_eye(game: &Game, p: Point, color: Color) -> bool {
     }
 }
 
-/// The moves the tree considers: legal ones that do not fill one's own eye.
+/// The moves the tree considers: legal ones that do not fill one's own
+/// eye. The pass only after the opponent's pass (then it ends the game and
+/// the count is exact) or when nothing else is left: random playouts judge
+/// an early pass too kindly, and the AI gave games away by passing.
 fn tree_moves(game: &Game) -> Vec<Move> {
     let me = game.to_move();
-    game.legal_moves()
+    let mut moves: Vec<Move> = game
+        .legal_moves()
         .into_iter()
         .filter(|&m| match m {
             Move::Place(p) => !is_own_eye(game, p, me),
-            Move::Pass => true,
+            Move::Pass => false,
         })
-        .collect()
+        .collect();
+    let opponent_passed = matches!(game.last_move(), Some((_, Move::Pass)));
+    if moves.is_empty() || opponent_passed {
+        moves.push(Move::Pass);
+    }
+    moves
+}
+
+/// The playout's urgent answer to the last move: take a chain it left in
+/// atari (its own, or one of ours next to it we can save by extending).
+fn urgent_move(game: &mut Game) -> Option<Point> {
+    let Some((_, Move::Place(last))) = game.last_move() else {
+        return None;
+    };
+    // Capture the stone just played if it stands in atari.
+    if let Some(liberty) = game.single_liberty(last)
+        && game.check(Move::Place(liberty)).is_ok()
+    {
+        return Some(liberty);
+    }
+    // Save one of our chains the move put in atari.
+    let me = game.to_move();
+    let (ns, len) = game.neighbours(last.0);
+    for &q in &ns[..len] {
+        if game.at(Point(q)) == Some(me)
+            && let Some(liberty) = game.single_liberty(Point(q))
+            && game.check(Move::Place(liberty)).is_ok()
+            && game.play(Move::Place(liberty)).is_ok()
+        {
+            // Only an extension that leaves more than one liberty saves.
+            let saved = game.single_liberty(liberty).is_none();
+            game.undo();
+            if saved {
+                return Some(liberty);
+            }
+        }
+    }
+    None
 }
 
 /// The area count of a finished playout, Black's margin minus komi.
@@ -101,6 +142,33 @@ fn area_margin(game: &Game) -> f64 {
     }
 }
 
+/// Virtual visits each new tree node starts with, carrying its prior.
+const PRIOR_VISITS: u32 = 10;
+
+/// A prior for a move just played on `game` (the "even game" knowledge of
+/// Monte Carlo Go programs): a stone on the first two lines with no stone
+/// next to it is slow, so it starts with fewer virtual wins. Uniform random playouts alone cannot tell an
+/// edge move from a central one within a few thousand playouts.
+fn prior(game: &Game, mv: Move) -> (u32, f64) {
+    let Move::Place(p) = mv else {
+        return (0, 0.0);
+    };
+    let n = game.size();
+    let line = p
+        .row(n)
+        .min(p.col(n))
+        .min(n - 1 - p.row(n))
+        .min(n - 1 - p.col(n));
+    let (ns, len) = game.neighbours(p.0);
+    let alone = ns[..len].iter().all(|&q| game.at(Point(q)).is_none());
+    let rate = match line {
+        0 if alone => 0.1,
+        1 if alone => 0.3,
+        _ => 0.5,
+    };
+    (PRIOR_VISITS, f64::from(PRIOR_VISITS) * rate)
+}
+
 /// Plays random non-eye-filling moves to the end; the winner, if any.
 pub fn playout(game: &Game, rng: &mut XorShift) -> Option<Color> {
     let mut game = game.light_copy();
@@ -109,6 +177,11 @@ pub fn playout(game: &Game, rng: &mut XorShift) -> Option<Color> {
     for _ in 0..limit {
         if game.is_over() {
             break;
+        }
+        if let Some(p) = urgent_move(&mut game)
+            && game.play(Move::Place(p)).is_ok()
+        {
+            continue;
         }
         let me = game.to_move();
         candidates.clear();
@@ -204,14 +277,15 @@ pub fn think(game: &Game, playouts: u32, seed: u64, deadline: Option<&Deadline>)
             if game.play(mv).is_ok() {
                 path_moves += 1;
                 let child = nodes.len();
+                let (prior_visits, prior_wins) = prior(&game, mv);
                 nodes.push(Node {
                     mv,
                     player,
                     parent: node,
                     children: Vec::new(),
                     untried: tree_moves(&game),
-                    visits: 0,
-                    wins: 0.0,
+                    visits: prior_visits,
+                    wins: prior_wins,
                 });
                 nodes[node].children.push(child);
                 node = child;

@@ -643,6 +643,40 @@ impl Game {
         }
     }
 
+    /// The liberty of the chain through `point` if it has exactly one
+    /// (the chain is in atari); `None` if it has more, or no stone is
+    /// there. Stops at the second liberty found.
+    pub fn single_liberty(&self, point: Point) -> Option<Point> {
+        let color = self.at(point)?;
+        let mut scratch = self.scratch.borrow_mut();
+        let scratch = &mut *scratch;
+        Game::new_generation(scratch);
+        scratch.stack.clear();
+        scratch.stack.push(point.0);
+        scratch.stamp[usize::from(point.0)] = scratch.generation;
+        let mut liberty: Option<u16> = None;
+        while let Some(p) = scratch.stack.pop() {
+            let (ns, len) = self.neighbours(p);
+            for &q in &ns[..len] {
+                match self.cells[usize::from(q)] {
+                    None => match liberty {
+                        None => liberty = Some(q),
+                        Some(l) if l != q => return None,
+                        Some(_) => {}
+                    },
+                    Some(c)
+                        if c == color && scratch.stamp[usize::from(q)] != scratch.generation =>
+                    {
+                        scratch.stamp[usize::from(q)] = scratch.generation;
+                        scratch.stack.push(q);
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        liberty.map(Point)
+    }
+
     /// Whether a chain of stones with no liberty exists (never, after a
     /// legal move); for tests and assertions.
     pub fn every_chain_has_a_liberty(&self) -> bool {

@@ -168,3 +168,16 @@ fn seki_eyes_count_under_area_rules_and_not_under_japanese() {
         .expect("black captures");
     assert_eq!(game.prisoners(Color::Black), 8);
 }
+
+#[test]
+fn single_liberty_finds_a_chain_in_atari_and_nothing_else() {
+    let game = setup(
+        "go-japanese",
+        &[".....", ".....", "..X..", ".XO..", "..X.."],
+        Color::Black,
+    );
+    let p = |s: &str| Point::parse(s, 5).expect("point");
+    assert_eq!(game.single_liberty(p("C2")), Some(p("D2")));
+    assert_eq!(game.single_liberty(p("C3")), None, "three liberties");
+    assert_eq!(game.single_liberty(p("A1")), None, "no stone");
+}
