@@ -64,14 +64,14 @@ pub fn run(args: &GtpArgs) -> ExitCode {
                 return ExitCode::from(EXIT_USAGE);
             }
         }
-        if let Some(answer) = gtp.handle(&line) {
-            if stdout
+        // A closed stdout means the controller left: nothing more to say.
+        if let Some(answer) = gtp.handle(&line)
+            && stdout
                 .write_all(answer.as_bytes())
                 .and_then(|()| stdout.flush())
                 .is_err()
-            {
-                return ExitCode::SUCCESS;
-            }
+        {
+            return ExitCode::SUCCESS;
         }
         if gtp.quit_requested() {
             return ExitCode::SUCCESS;
