@@ -1,10 +1,13 @@
-//! A Monte Carlo tree search (UCT) player for 9×9 and 13×13 practice.
+//! A Monte Carlo tree search player for 9×9 and 13×13 practice: UCT with
+//! RAVE (all-moves-as-first statistics) and a small prior against lone
+//! first- and second-line stones.
 //!
 //! The tree plays real moves (every rule, superko included) by play and
 //! undo on one game; each leaf is judged by one light playout on a copy
-//! without history: uniformly random legal moves that do not fill one's
-//! own eye, until both sides pass, then an area count with komi. The best
-//! move is the root child visited most.
+//! without history: answer the last move when it left a chain in atari
+//! (capture it, or extend ours out of atari), otherwise a uniformly random
+//! legal move that does not fill one's own eye, until both sides pass; then
+//! an area count with komi. The best move is the root child visited most.
 //!
 //! Bounded by a playout budget and an optional [`Deadline`]; with no
 //! deadline the answer depends only on the position and the seed.
@@ -24,8 +27,12 @@ pub fn playouts_for(level: Level) -> u32 {
     }
 }
 
-/// The UCT exploration constant; √2 is the textbook value for win rates.
-const EXPLORATION: f64 = 1.4;
+/// The UCT exploration constant: small, as usual with RAVE, whose
+/// all-moves-as-first means already spread the visits.
+const EXPLORATION: f64 = 0.3;
+/// RAVE's equivalence parameter: about this many visits of a node weigh as
+/// much as its all-moves-as-first statistics.
+const RAVE_EQUIVALENCE: f64 = 1000.0;
 /// How often (in playouts) the deadline's clock is read.
 const CLOCK_INTERVAL: u32 = 16;
 
@@ -48,6 +55,10 @@ struct Node {
     untried: Vec<Move>,
     visits: u32,
     wins: f64,
+    /// All-moves-as-first statistics (RAVE): playouts from the parent in
+    /// which `player` played `mv` at any later point.
+    amaf_visits: f64,
+    amaf_wins: f64,
 }
 
 /// Whether `p` is an eye of `color`: every neighbour is `color`, and the
@@ -171,6 +182,16 @@ fn prior(game: &Game, mv: Move) -> (u32, f64) {
 
 /// Plays random non-eye-filling moves to the end; the winner, if any.
 pub fn playout(game: &Game, rng: &mut XorShift) -> Option<Color> {
+    playout_recording(game, rng, &mut Vec::new())
+}
+
+/// [`playout`], appending each stone played (colour, point) to `played`
+/// for the all-moves-as-first statistics.
+fn playout_recording(
+    game: &Game,
+    rng: &mut XorShift,
+    played: &mut Vec<(Color, Point)>,
+) -> Option<Color> {
     let mut game = game.light_copy();
     let limit = 3 * usize::from(game.size()) * usize::from(game.size());
     let mut candidates: Vec<Point> = Vec::with_capacity(game.points().count());
@@ -178,9 +199,11 @@ pub fn playout(game: &Game, rng: &mut XorShift) -> Option<Color> {
         if game.is_over() {
             break;
         }
+        let mover = game.to_move();
         if let Some(p) = urgent_move(&mut game)
             && game.play(Move::Place(p)).is_ok()
         {
+            played.push((mover, p));
             continue;
         }
         let me = game.to_move();
@@ -189,16 +212,17 @@ pub fn playout(game: &Game, rng: &mut XorShift) -> Option<Color> {
             game.points()
                 .filter(|&p| game.at(p).is_none() && !is_own_eye(&game, p, me)),
         );
-        let mut played = false;
+        let mut placed = false;
         while !candidates.is_empty() {
             let i = rng.below(candidates.len() as u64) as usize;
             let p = candidates.swap_remove(i);
             if game.play(Move::Place(p)).is_ok() {
-                played = true;
+                played.push((me, p));
+                placed = true;
                 break;
             }
         }
-        if !played && game.play(Move::Pass).is_err() {
+        if !placed && game.play(Move::Pass).is_err() {
             break;
         }
     }
@@ -233,9 +257,14 @@ pub fn think(game: &Game, playouts: u32, seed: u64, deadline: Option<&Deadline>)
         untried: tree_moves(&game),
         visits: 0,
         wins: 0.0,
+        amaf_visits: 0.0,
+        amaf_wins: 0.0,
     }];
     let mut done = 0;
     let mut path_moves = 0usize;
+    let points = game.points().count();
+    let mut played: Vec<(Color, Point)> = Vec::with_capacity(points * 3);
+    let mut first_by = [vec![false; points], vec![false; points]];
     while done < playouts.max(1) {
         if let (Some(d), Some(t0)) = (deadline, start)
             && done % CLOCK_INTERVAL == 0
@@ -255,8 +284,17 @@ pub fn think(game: &Game, playouts: u32, seed: u64, deadline: Option<&Deadline>)
                 let value = if child.visits == 0 {
                     f64::INFINITY
                 } else {
-                    child.wins / f64::from(child.visits)
-                        + EXPLORATION * (log_n / f64::from(child.visits)).sqrt()
+                    let n = f64::from(child.visits);
+                    let mean = child.wins / n;
+                    // RAVE: lean on the all-moves-as-first mean while the
+                    // node's own visits are few (Gelly and Silver's beta).
+                    let blended = if child.amaf_visits > 0.0 {
+                        let beta = (RAVE_EQUIVALENCE / (3.0 * n + RAVE_EQUIVALENCE)).sqrt();
+                        (1.0 - beta) * mean + beta * child.amaf_wins / child.amaf_visits
+                    } else {
+                        mean
+                    };
+                    blended + EXPLORATION * (log_n / n).sqrt()
                 };
                 if value > best_value {
                     best_value = value;
@@ -286,22 +324,50 @@ pub fn think(game: &Game, playouts: u32, seed: u64, deadline: Option<&Deadline>)
                     untried: tree_moves(&game),
                     visits: prior_visits,
                     wins: prior_wins,
+                    amaf_visits: 0.0,
+                    amaf_wins: 0.0,
                 });
                 nodes[node].children.push(child);
                 node = child;
             }
         }
         // Simulation and backpropagation.
-        let winner = playout(&game, &mut rng);
+        played.clear();
+        let winner = playout_recording(&game, &mut rng, &mut played);
+        let reward = |player: Color| match winner {
+            Some(c) if c == player => 1.0,
+            None => 0.5,
+            Some(_) => 0.0,
+        };
+        // `first_by[colour][point]`: the point was played by that colour
+        // after the node being updated (playout first, then the tree path
+        // as the walk climbs).
+        for marks in first_by.iter_mut() {
+            marks.iter_mut().for_each(|m| *m = false);
+        }
+        for &(c, p) in &played {
+            first_by[c.index()][usize::from(p.0)] = true;
+        }
         let mut at = node;
         while at != usize::MAX {
+            for i in 0..nodes[at].children.len() {
+                let c = nodes[at].children[i];
+                if let Move::Place(p) = nodes[c].mv
+                    && first_by[nodes[c].player.index()][usize::from(p.0)]
+                {
+                    let r = reward(nodes[c].player);
+                    nodes[c].amaf_visits += 1.0;
+                    nodes[c].amaf_wins += r;
+                }
+            }
             let n = &mut nodes[at];
             n.visits += 1;
-            n.wins += match winner {
-                Some(c) if c == n.player => 1.0,
-                None => 0.5,
-                Some(_) => 0.0,
-            };
+            n.wins += reward(n.player);
+            if let Move::Place(p) = n.mv
+                && n.parent != usize::MAX
+            {
+                first_by[n.player.index()][usize::from(p.0)] = true;
+            }
             at = n.parent;
         }
         for _ in 0..path_moves {
