@@ -99,14 +99,18 @@ pub fn replay(
     if let Some(komi) = record.komi {
         rules.komi = komi;
     }
-    let to_move = record.to_move.unwrap_or(
-        if record.setup_black.len() > 1 && record.setup_white.is_empty() {
-            // Handicap stones set up with AB: White moves first.
-            Color::White
-        } else {
-            record.moves.first().map_or(Color::Black, |m| m.color)
-        },
-    );
+    // PL decides; else the first move's colour; else White after handicap
+    // stones (Black's AB alone), Black otherwise.
+    let to_move = record
+        .to_move
+        .or_else(|| record.moves.first().map(|m| m.color))
+        .unwrap_or(
+            if record.setup_black.len() > 1 && record.setup_white.is_empty() {
+                Color::White
+            } else {
+                Color::Black
+            },
+        );
     let mut game = Game::with_setup(rules, &record.setup_black, &record.setup_white, to_move)?;
     let mut illegal = None;
     let mut played = 0;
@@ -244,5 +248,15 @@ mod tests {
                 white: 0.5
             })
         );
+    }
+
+    #[test]
+    fn a_handicap_record_starts_with_white_and_plays_through() {
+        let text = "(;SZ[9]HA[2]AB[gc][cg];W[ee];B[ge])";
+        let game = &parse_collection(text).expect("parses")[0];
+        let report = replay(game, &rules("go-chinese"), None, None).expect("setup");
+        assert_eq!((report.moves_played, report.illegal.is_none()), (2, true));
+        assert_eq!(report.score, ReplayScore::NotEnded);
+        assert!(report.warnings.is_empty());
     }
 }
