@@ -89,3 +89,35 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A random game written as SGF, read back and replayed, reaches the
+    /// same board with no illegal move.
+    #[test]
+    fn sgf_written_games_replay_to_the_same_board(
+        size in 5u8..10, picks in prop::collection::vec(0usize..1000, 0..100)
+    ) {
+        use rulehub_go::replay::replay;
+        use rulehub_go::sgf::{SgfGame, SgfMove, parse_collection, write};
+        let states = random_game(1, size, &picks);
+        let Some(last) = states.last() else { return Ok(()) };
+        let record = SgfGame {
+            size,
+            komi: Some(7.5),
+            rules: Some("Chinese".to_string()),
+            moves: last
+                .moves()
+                .map(|(color, mv)| SgfMove { color, mv, comment: Some("a [note]".into()), line: 0, column: 0 })
+                .collect(),
+            ..SgfGame::default()
+        };
+        let read = parse_collection(&write(&record)).expect("own output parses");
+        let report = replay(&read[0], last.rules(), Some("go-chinese"), None).expect("setup");
+        prop_assert!(report.illegal.is_none());
+        prop_assert!(report.warnings.is_empty(), "{:?}", report.warnings);
+        prop_assert_eq!(report.game.diagram(), last.diagram());
+        prop_assert_eq!(report.outcome, last.outcome());
+    }
+}
