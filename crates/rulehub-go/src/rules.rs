@@ -77,6 +77,18 @@ pub const PRESET_NAMES: &[&str] = &[
     "go-tromp-taylor",
 ];
 
+/// The published text each preset follows, for pages and `rulehub rules`.
+pub fn preset_source(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "go-japanese" => "The Japanese Rules of Go (Nihon Ki-in and Kansai Ki-in, 1989)",
+        "go-chinese" => "The Chinese Rules of Weiqi (Chinese Weiqi Association, 2002)",
+        "go-aga" => "AGA Concise Rules of Go (American Go Association)",
+        "go-new-zealand" => "Rules of Go (New Zealand Go Society)",
+        "go-tromp-taylor" => "The Logical Rules of Go (John Tromp and Bill Taylor)",
+        _ => return None,
+    })
+}
+
 /// A preset by name.
 pub fn preset(name: &str) -> Option<Rules> {
     let base = Rules {
@@ -106,8 +118,9 @@ pub fn preset(name: &str) -> Option<Rules> {
         // AGA Concise Rules of Go (American Go Association, 2004 edition):
         // area counting with pass stones so territory counting gives the
         // same result, White passes last, situational superko, suicide
-        // illegal, komi 7.5, free handicap placement allowed (fixed here by
-        // default as most AGA games use it).
+        // illegal, komi 7.5, handicap stones on the star points (our
+        // reading of the text; a game that places them freely overrides
+        // `handicap`).
         "go-aga" => Rules {
             repetition: Repetition::SituationalSuperko,
             pass_stones: true,
@@ -126,7 +139,8 @@ pub fn preset(name: &str) -> Option<Rules> {
             handicap: Handicap::Free,
             ..base
         },
-        // The Logical Rules of Go (John Tromp and Bill Taylor): every empty
+        // The Logical Rules of Go (John Tromp and Bill Taylor; the text sets
+        // no komi, 7.5 here as under the Chinese rules): every empty
         // point colours to the colour it alone reaches, positional superko,
         // suicide of any size allowed. A single-stone suicide recreates the
         // board before it, so positional superko forbids it anyway; the
@@ -320,6 +334,7 @@ mod tests {
     #[test]
     fn every_preset_resolves_and_validates() {
         for name in PRESET_NAMES {
+            assert!(preset_source(name).is_some(), "{name} names its source");
             let rules = RulesSpec::preset(name).resolve().expect(name);
             assert_eq!(rules, preset(name).expect(name));
         }
