@@ -13,7 +13,11 @@
 //! opposing chains share, i.e. seki; every chain touching such a point is
 //! in seki, and an empty region bordered by a chain in seki is its eye and
 //! counts nothing. A caller who counts with dame still open must fill them
-//! first, or seki detection would take open dame for seki.
+//! first, or seki detection would take open dame for seki. One known
+//! limit: a chain with two eyes of its own that also shares a liberty in a
+//! seki is treated as in seki, so its eyes count nothing; the Japanese
+//! rules (article 8) would count them. Positions like that are rare and a
+//! caller can score them by filling the shared point in a copy.
 
 use std::fmt;
 
