@@ -16,7 +16,7 @@
 //! first, or seki detection would take open dame for seki. One known
 //! limit: a chain with two eyes of its own that also shares a liberty in a
 //! seki is treated as in seki, so its eyes count nothing; the Japanese
-//! rules (article 8) would count them. Positions like that are rare and a
+//! rules, as we read them, would count them. Positions like that are rare and a
 //! caller can score them by filling the shared point in a copy.
 
 use std::fmt;
