@@ -13,6 +13,7 @@ mod build;
 mod completions;
 mod excerpt;
 mod github;
+mod gtp;
 mod init;
 mod junit;
 mod r#match;
@@ -113,6 +114,9 @@ enum Command {
         after_help = "Example:\n  rulehub match --rules brandubh --attackers normal --defenders random --games 10 --records games"
     )]
     Match(r#match::MatchArgs),
+    /// Speak the Go Text Protocol on stdin/stdout (Sabaki, GoGui, GNU Go referees).
+    #[command(after_help = "Example:\n  rulehub gtp --rules go-chinese --level normal")]
+    Gtp(gtp::GtpArgs),
     /// Run the room server for private online games (docs/rooms.md).
     #[command(
         after_help = "Example:\n  rulehub room --data rooms-data --allow-origin http://localhost:1111"
@@ -153,6 +157,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
+        Command::Gtp(args) => gtp::run(&args),
         Command::Room(args) => room::run(&args, verbosity),
         Command::Rules(args) => rules::run(&args),
         Command::Completions(args) => completions::run(&args),

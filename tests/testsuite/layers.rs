@@ -13,6 +13,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rulehub-game", &[]),
     ("rulehub-tafl", &["rulehub-game"]),
     ("rulehub-draughts", &["rulehub-game"]),
+    ("rulehub-go", &["rulehub-game"]),
     ("rulehub-play", &["rulehub-game"]),
     (
         "rulehub-tafl-wasm",
@@ -86,6 +87,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rulehub-game",
             "rulehub-tafl",
             "rulehub-draughts",
+            "rulehub-go",
             "rulehub-room",
         ],
     ),
