@@ -86,7 +86,11 @@ impl Pages<'_> {
         let mut shown = Blocks::default();
         for (index, block) in blocks.iter().enumerate() {
             if index == limits::MAX_EXAMPLES_PER_PAGE {
-                problems.push(self.too_many(block, "worked examples"));
+                problems.push(self.too_many(
+                    block,
+                    limits::MAX_EXAMPLES_PER_PAGE,
+                    "worked examples",
+                ));
                 break;
             }
             let value = read_yaml(&block.text);
@@ -146,7 +150,7 @@ impl Pages<'_> {
         let mut shown = Blocks::default();
         for (index, block) in blocks.iter().enumerate() {
             if index == limits::MAX_GAMES_PER_PAGE {
-                problems.push(self.too_many(block, "sample games"));
+                problems.push(self.too_many(block, limits::MAX_GAMES_PER_PAGE, "sample games"));
                 break;
             }
             let text = record(&block.text);
@@ -227,12 +231,7 @@ impl Pages<'_> {
         )
     }
 
-    fn too_many(&self, block: &FencedBlock, what: &str) -> Diagnostic {
-        let most = if what == "sample games" {
-            limits::MAX_GAMES_PER_PAGE
-        } else {
-            limits::MAX_EXAMPLES_PER_PAGE
-        };
+    fn too_many(&self, block: &FencedBlock, most: usize, what: &str) -> Diagnostic {
         self.error(
             block,
             format!("a page may hold at most {most} {what}; this is one more"),
