@@ -8,8 +8,10 @@ use rulehub_draughts::record;
 use rulehub_draughts::{Colour, Game, Kind, Outcome, Preset, ai, fen};
 use rulehub_game::ai::{Deadline, Level, Limits};
 
+use rulehub_draughts::DraughtsRules;
 use rulehub_family::{
-    CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove, Thought,
+    CommandLineEngine, Ending, EngineRequest, RecordCut, RecordNotes, Replay, ReplayStop,
+    ReplayedMove, Thought,
 };
 
 /// The game `preset` names, from the request's setup when given; `None`
@@ -31,27 +33,111 @@ pub fn engine(
     }
     let setup = request.setup;
     Some(match setup {
-        None => Ok(DraughtsEngine::boxed(Game::start(&rules))),
-        Some(text) => fen::parse(text, rules.geometry())
-            .map(|position| DraughtsEngine::boxed(Game::new(&rules, position)))
+        None => Ok(DraughtsEngine::boxed(&rules, Game::start(&rules))),
+        Some(text) => fen::parse_for(text, rules.geometry(), rules.first_to_move)
+            .map(|position| DraughtsEngine::boxed(&rules, Game::new(&rules, position)))
             .map_err(|e| format!("--setup is not a PDN FEN for this board: {}", e.reason)),
     })
 }
 
 #[derive(Clone)]
 struct DraughtsEngine {
+    rules: DraughtsRules,
     game: Game,
     /// The moves played here, as the record writes them.
     played: Vec<String>,
+    /// Whether the record's game has shown a move (played or refused), after
+    /// which a setup is refused and a tag begins the next game.
+    moves_read: bool,
+    /// Whether the game's result has been read.
+    result_read: bool,
+    /// Whether the game's start came from a `[FEN]` tag or `; setup:` line.
+    setup_read: bool,
+    /// Whether a step written with `x` has been warned about.
+    warned_step_as_capture: bool,
+    notes: RecordNotes,
 }
 
 impl DraughtsEngine {
-    fn boxed(game: Game) -> Box<dyn CommandLineEngine> {
+    fn boxed(rules: &DraughtsRules, game: Game) -> Box<dyn CommandLineEngine> {
         Box::new(DraughtsEngine {
+            rules: rules.clone(),
             played: Vec::new(),
             game,
+            moves_read: false,
+            result_read: false,
+            setup_read: false,
+            warned_step_as_capture: false,
+            notes: RecordNotes::default(),
         })
     }
+
+    /// A stop at `span` of `text` before any move of this replay.
+    fn stop_at(
+        text: &str,
+        span: std::ops::Range<usize>,
+        number: usize,
+        code: &'static str,
+        message: String,
+    ) -> ReplayStop {
+        ReplayStop {
+            played: Vec::new(),
+            number,
+            line: line_of(text, span.start),
+            column: Some(column_of(text, span.start)),
+            text: text.get(span).unwrap_or_default().to_string(),
+            code,
+            message,
+            marked: Vec::new(),
+            captured: Vec::new(),
+        }
+    }
+
+    /// Starts the game from a record's setup (a `[FEN]` tag's value or a
+    /// `; setup:` line's FEN) at `span`.
+    fn setup(
+        &mut self,
+        text: &str,
+        span: std::ops::Range<usize>,
+        fen_text: &str,
+        first: usize,
+    ) -> Result<(), ReplayStop> {
+        let refuse = |code, message: String| Err(Self::stop_at(text, span.clone(), first, code, message));
+        if self.moves_read {
+            return refuse(
+                "setup-after-moves",
+                "a setup after the game's first move; put the `[FEN]` tag (or `; setup:` line) before the moves".to_string(),
+            );
+        }
+        if self.setup_read {
+            return refuse(
+                "second-setup",
+                "the game already has a setup; give each game one `[FEN]` tag (or `; setup:` line)".to_string(),
+            );
+        }
+        match fen::parse_for(fen_text, self.rules.geometry(), self.rules.first_to_move) {
+            Ok(position) => {
+                self.game = Game::new(&self.rules, position);
+                self.setup_read = true;
+                Ok(())
+            }
+            Err(e) => refuse(
+                "bad-setup",
+                format!("the setup is not a PDN FEN for this board: {}", e.reason),
+            ),
+        }
+    }
+}
+
+/// The 1-based column, in characters, of a byte offset.
+fn column_of(text: &str, offset: usize) -> usize {
+    text.get(..offset).map_or(1, |before| {
+        before
+            .rsplit('\n')
+            .next()
+            .map_or(0, |line| line.chars().count())
+            + 1
+    })
 }
 
 fn describe(outcome: Outcome) -> String {
@@ -150,52 +236,118 @@ impl CommandLineEngine for DraughtsEngine {
     }
 
     fn record_cut(&self, pending: &str) -> RecordCut {
-        match record::read(pending) {
+        match record::items(pending) {
             Err(error) => match error.reason {
                 record::RecordErrorReason::UnclosedComment => RecordCut::NotBefore('}'),
                 record::RecordErrorReason::UnclosedTag => RecordCut::NotBefore(']'),
+                record::RecordErrorReason::UnclosedVariation => RecordCut::NotBefore(')'),
                 // Every other error is reported by replaying what was read.
                 _ => RecordCut::Here,
             },
-            Ok(record) if record.result.is_some() => RecordCut::Never,
-            Ok(_) => RecordCut::Here,
+            Ok(items) => {
+                if let Some(at) = record::second_game_at(
+                    &items,
+                    self.moves_read || self.game.ply() > 0,
+                    self.result_read,
+                ) {
+                    return RecordCut::GameEnds(at);
+                }
+                // A capture may go on in the next line's token, one hop a
+                // token: wait for it.
+                match items.last() {
+                    Some(record::Item::Move(mv)) if mv.move_text.capture => {
+                        RecordCut::NotBefore('\n')
+                    }
+                    _ => RecordCut::Here,
+                }
+            }
         }
+    }
+
+    fn take_notes(&mut self) -> RecordNotes {
+        std::mem::take(&mut self.notes)
     }
 
     fn replay(&mut self, text: &str) -> Result<Replay, ReplayStop> {
         let first = self.game.ply() + 1;
-        let moves = record::parse(text).map_err(|error| ReplayStop {
-            played: Vec::new(),
-            number: first,
-            line: line_of(text, error.span.start),
-            text: text.get(error.span.clone()).unwrap_or_default().to_string(),
-            code: error.reason.code(),
-            message: error.reason.to_string(),
-            marked: Vec::new(),
-            captured: Vec::new(),
+        let items = record::items(text).map_err(|error| {
+            self.moves_read = true;
+            Self::stop_at(
+                text,
+                error.span.clone(),
+                first,
+                error.reason.code(),
+                error.reason.to_string(),
+            )
         })?;
+        let mut moves = Vec::new();
+        for item in items {
+            match item {
+                record::Item::Tag(tag) if tag.name.eq_ignore_ascii_case("FEN") => {
+                    self.setup(text, tag.span.clone(), &tag.value, first)?;
+                    self.notes.tags.push((tag.name, tag.value));
+                }
+                record::Item::Tag(tag) => self.notes.tags.push((tag.name, tag.value)),
+                record::Item::Setup(span, fen_text) => {
+                    self.setup(text, span, fen_text, first)?;
+                }
+                record::Item::Move(mv) => {
+                    if self.result_read {
+                        self.moves_read = true;
+                        let reason = record::RecordErrorReason::AfterResult;
+                        return Err(Self::stop_at(
+                            text,
+                            mv.span,
+                            first,
+                            reason.code(),
+                            reason.to_string(),
+                        ));
+                    }
+                    moves.push(mv);
+                }
+                record::Item::Result(..) => self.result_read = true,
+                record::Item::Comment(_) => {}
+            }
+        }
+        if !moves.is_empty() {
+            self.moves_read = true;
+        }
         let mut played = Vec::with_capacity(moves.len());
-        for (i, mv) in moves.into_iter().enumerate() {
+        let mut next = 0;
+        while next < moves.len() {
             let side = self.game.to_move().code();
+            let mv = &moves[next];
             let line = line_of(text, mv.span.start);
-            match self.game.play_text(&mv.move_text) {
-                Ok(done) => {
-                    let notation = done.mv.full_notation();
+            match record::play_move(&mut self.game, &moves[next..]) {
+                Ok(advance) => {
+                    let notation = advance.played.mv.full_notation();
+                    if advance.step_written_as_capture && !self.warned_step_as_capture {
+                        self.warned_step_as_capture = true;
+                        self.notes.warnings.push(format!(
+                            "move {} `{}` captures nothing but is written with `x`; read as the \
+                             step {notation}, as are any more such moves of this game",
+                            first + played.len(),
+                            text.get(mv.span.clone()).unwrap_or_default(),
+                        ));
+                    }
                     self.played.push(notation.clone());
                     played.push(ReplayedMove {
-                        number: first + i,
+                        number: first + played.len(),
                         line,
                         side,
                         notation,
-                        captures: done.captured.iter().map(|s| s.to_string()).collect(),
+                        captures: advance.played.captured.iter().map(|s| s.to_string()).collect(),
                     });
+                    next += advance.tokens;
                 }
                 Err(illegal) => {
+                    let number = first + played.len();
                     return Err(ReplayStop {
                         played,
-                        number: first + i,
+                        number,
                         line,
-                        text: text.get(mv.span).unwrap_or_default().to_string(),
+                        column: Some(column_of(text, mv.span.start)),
+                        text: text.get(mv.span.clone()).unwrap_or_default().to_string(),
                         code: illegal.code(),
                         message: illegal.to_string(),
                         marked: Vec::new(),
@@ -223,7 +375,7 @@ pub fn setup_board(
     let rules = Preset::from_name(preset)?.rules();
     let position = match setup {
         None => Ok(rules.start_position()),
-        Some(text) => fen::parse(text, rules.geometry())
+        Some(text) => fen::parse_for(text, rules.geometry(), rules.first_to_move)
             .map_err(|e| format!("not a PDN FEN for this board: {}", e.reason)),
     };
     Some(position.map(|position| {

@@ -6,7 +6,7 @@ use std::fmt;
 use crate::movegen;
 use crate::position::{Colour, Move, Position, Undo};
 use crate::rules::{CaptureChoice, DraughtsRules};
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 
 /// Why a game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -82,6 +82,8 @@ pub enum IllegalMove {
     GameOver { outcome: Outcome },
     /// A number in the move is not a square of this board.
     NotOnBoard { number: u32, squares: u8 },
+    /// A letter-number name (`c4`) that is no dark square of this board.
+    NotADarkSquare { name: String, size: u8 },
     /// No piece stands on the starting square.
     EmptySquare { square: Square },
     /// The piece on the starting square belongs to the other side.
@@ -107,6 +109,7 @@ impl IllegalMove {
     pub const CODES: &'static [&'static str] = &[
         "game-over",
         "not-a-square",
+        "not-a-dark-square",
         "empty-square",
         "not-your-piece",
         "capture-required",
@@ -122,6 +125,7 @@ impl IllegalMove {
         match self {
             IllegalMove::GameOver { .. } => "game-over",
             IllegalMove::NotOnBoard { .. } => "not-a-square",
+            IllegalMove::NotADarkSquare { .. } => "not-a-dark-square",
             IllegalMove::EmptySquare { .. } => "empty-square",
             IllegalMove::NotYourPiece { .. } => "not-your-piece",
             IllegalMove::CaptureRequired { .. } => "capture-required",
@@ -147,6 +151,11 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotOnBoard { number, squares } => write!(
                 f,
                 "square {number} is not on the board; its squares are numbered 1 to {squares}"
+            ),
+            IllegalMove::NotADarkSquare { name, size } => write!(
+                f,
+                "`{name}` is not a dark square of the {size}×{size} board; draughts is \
+                 played on the dark squares, a1 among them"
             ),
             IllegalMove::EmptySquare { square } => {
                 write!(f, "no piece stands on square {square}")
@@ -209,10 +218,56 @@ pub struct Played {
 
 /// A move as a record writes it: the square numbers and whether they were
 /// joined by `x` (a capture) or `-`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// In letter-number notation (`c3-d4`) `files` holds each square's file
+/// (0 for `a`) and `numbers` its rank; `files` is empty for square numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MoveText {
     pub numbers: Vec<u32>,
     pub capture: bool,
+    pub files: Vec<u8>,
+}
+
+impl MoveText {
+    /// A move written in square numbers.
+    pub fn numbered(numbers: Vec<u32>, capture: bool) -> MoveText {
+        MoveText {
+            numbers,
+            capture,
+            files: Vec::new(),
+        }
+    }
+
+    /// How the `i`th square is written: `22` or `c3`.
+    pub fn square_name(&self, i: usize) -> String {
+        let number = self.numbers.get(i).copied().unwrap_or(0);
+        match self.files.get(i) {
+            Some(&file) => format!("{}{number}", char::from(b'a' + file.min(25))),
+            None => number.to_string(),
+        }
+    }
+
+    /// The squares the move names on a board, in order: `Err` with the
+    /// first name that is no dark square of it.
+    pub fn squares(&self, geometry: &Geometry) -> Result<Vec<Square>, IllegalMove> {
+        let mut squares = Vec::with_capacity(self.numbers.len());
+        for (i, &number) in self.numbers.iter().enumerate() {
+            let square = match self.files.get(i) {
+                None => geometry.square(number).ok_or(IllegalMove::NotOnBoard {
+                    number,
+                    squares: geometry.squares(),
+                })?,
+                Some(&file) => geometry
+                    .named(file, number)
+                    .ok_or_else(|| IllegalMove::NotADarkSquare {
+                        name: self.square_name(i),
+                        size: geometry.size(),
+                    })?,
+            };
+            squares.push(square);
+        }
+        Ok(squares)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -262,7 +317,7 @@ impl Game {
         setup: Option<&str>,
     ) -> Result<Game, crate::fen::FenError> {
         let position = match setup {
-            Some(text) => crate::fen::parse(text, rules.geometry())?,
+            Some(text) => crate::fen::parse_for(text, rules.geometry(), rules.first_to_move)?,
             None => rules.start_position(),
         };
         Ok(Game::new(rules, position))
@@ -398,6 +453,11 @@ impl Game {
         Ok(self.play_legal(legal))
     }
 
+    /// Plays a move [`Game::resolve`] found (or named in its refusal).
+    pub fn play_resolved(&mut self, mv: Move) -> Played {
+        self.play_legal(mv)
+    }
+
     fn play_legal(&mut self, mv: Move) -> Played {
         self.make(mv);
         Played {
@@ -415,15 +475,7 @@ impl Game {
         if outcome.is_over() {
             return Err(IllegalMove::GameOver { outcome });
         }
-        let geometry = self.position.geometry;
-        let mut squares = Vec::with_capacity(text.numbers.len());
-        for &number in &text.numbers {
-            let square = geometry.square(number).ok_or(IllegalMove::NotOnBoard {
-                number,
-                squares: geometry.squares(),
-            })?;
-            squares.push(square);
-        }
+        let squares = text.squares(self.position.geometry)?;
         let Some(&from) = squares.first() else {
             return Err(IllegalMove::NoSuchMove);
         };
@@ -551,14 +603,15 @@ impl Game {
     }
 }
 
-/// Whether a move is written as `squares`: start and end only, or start and
-/// every landing square.
+/// Whether a move is written as `squares`: start, end and any of the
+/// landing squares between, in order (all of them, some, or none).
 fn written_as(mv: &Move, squares: &[Square]) -> bool {
-    if squares.len() < 2 || mv.from() != squares[0] {
+    let [first, between @ .., last] = squares else {
+        return false;
+    };
+    if mv.from() != *first || mv.to() != *last {
         return false;
     }
-    if squares.len() == 2 {
-        return mv.to() == squares[1];
-    }
-    mv.path().eq(squares[1..].iter().copied())
+    let mut path = mv.path();
+    between.iter().all(|s| path.any(|p| p == *s))
 }

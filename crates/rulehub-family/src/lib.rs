@@ -29,8 +29,8 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 pub use command_line::{
-    CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove,
-    SetupBoard, Thought,
+    CommandLineEngine, Ending, EngineRequest, RecordCut, RecordNotes, Replay, ReplayStop,
+    ReplayedMove, SetupBoard, Thought,
 };
 
 use rulehub_core::diagnostic::Diagnostic;

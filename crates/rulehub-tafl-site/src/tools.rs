@@ -129,6 +129,7 @@ impl CommandLineEngine for TaflEngine {
                 played: moves,
                 number: stop.number,
                 line: stop.line,
+                column: None,
                 text: stop.text.clone(),
                 code: stop.code(),
                 message: stop.message(),

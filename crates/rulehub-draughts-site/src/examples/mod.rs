@@ -248,10 +248,15 @@ fn replay(
             (Err(found), true) => {
                 // As claimed: the move is not played, and no other claim
                 // (none are allowed with it) is compared.
-                let squares: Vec<Square> = move_text
-                    .numbers
-                    .iter()
-                    .filter_map(|n| geometry.square(*n))
+                let squares: Vec<Square> = (0..move_text.numbers.len())
+                    .filter_map(|i| {
+                        let one = MoveText {
+                            numbers: vec![move_text.numbers[i]],
+                            capture: false,
+                            files: move_text.files.get(i).copied().into_iter().collect(),
+                        };
+                        one.squares(geometry).ok()?.first().copied()
+                    })
                     .collect();
                 refused = Some(RefusedMove {
                     text: (*text).to_string(),
@@ -370,7 +375,7 @@ fn compare_claims(
         ));
     }
     if let Some(text) = &expect.after {
-        match fen::parse(text, after.geometry()) {
+        match fen::parse_position(text, after.geometry()) {
             Ok(claimed) if claimed != *after => problems.push(Mismatch::new(
                 "after",
                 format!(

@@ -87,6 +87,6 @@ proptest! {
         let _ = fen::parse(&text, rules.geometry());
         let mut game = Game::start(&rules);
         let _ = record::replay(&mut game, &text);
-        let _ = game.resolve(&MoveText { numbers: vec![], capture: false });
+        let _ = game.resolve(&MoveText::default());
     }
 }

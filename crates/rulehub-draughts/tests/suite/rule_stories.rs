@@ -7,17 +7,11 @@ use rulehub_draughts::{
 };
 
 fn capture(numbers: &[u32]) -> MoveText {
-    MoveText {
-        numbers: numbers.to_vec(),
-        capture: true,
-    }
+    MoveText::numbered(numbers.to_vec(), true)
 }
 
 fn step(from: u32, to: u32) -> MoveText {
-    MoveText {
-        numbers: vec![from, to],
-        capture: false,
-    }
+    MoveText::numbered(vec![from, to], false)
 }
 
 fn notations(game: &Game) -> Vec<String> {
