@@ -185,7 +185,16 @@ fn refusals_name_the_problem() {
 
 #[test]
 fn no_pieces_or_no_move_loses() {
-    let empty = game(Preset::English, &fen_of(8, 'B', "c3", ""));
+    // A setup with nothing to move is refused; a position reached in play
+    // is still judged.
+    let rules = Preset::English.rules();
+    let setup = fen_of(8, 'B', "c3", "");
+    let refused = fen::parse(&setup, rules.geometry()).expect_err("black has no piece");
+    assert_eq!(refused.reason.code(), "nothing-to-move");
+    let empty = Game::new(
+        &rules,
+        fen::parse_position(&setup, rules.geometry()).expect("a position"),
+    );
     assert_eq!(
         empty.outcome(),
         Outcome::Win {
