@@ -151,7 +151,11 @@ pub fn check(
                     block
                         .error(
                             block.at(span.start),
-                            format!("the setup is not a PDN FEN for this board: {}", error.reason),
+                            format!(
+                                "{} is not a PDN FEN for this board: {}",
+                                if text[span.clone()].starts_with('[') { "the `[FEN]` tag" } else { "`; setup:`" },
+                                error.reason
+                            ),
                         )
                         .with_help(format!(
                             "write the side to move, then each colour's squares (`{}`), or leave the setup out to start from the page's",
