@@ -175,3 +175,32 @@ fn a_game_block_reads_an_archive_game_with_its_comments() {
             "game `archive`: a second game begins here; a game block holds one game",
         ));
 }
+
+/// English draughts (WCDF): a repeated position is a draw a player claims.
+/// The game goes on past the third occurrence until the record's
+/// `[%claim]`, and a claim where no draw rule applies is refused at its
+/// line; FMJD rules draw by themselves and have nothing to claim.
+#[test]
+fn english_games_play_on_past_a_repetition_until_a_draw_is_claimed() {
+    rulehub()
+        .args(["replay", "--rules", "english-draughts"])
+        .arg(fixture("english-claims.pdn"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "11. white 25-29\nresult after 11 moves: draw (repetition)\n",
+        ))
+        .stderr(
+            "error: game 2, move 3 (line 9, column 15) `[%claim]`: no draw can be claimed here: \
+             the position has occurred 1 time(s) and each side has made 1 move(s) without a man \
+             moving or a capture\n",
+        );
+    rulehub()
+        .args(["replay", "--rules", "international-draughts", "-"])
+        .write_stdin("[FEN \"W:WK46:BK5\"]\n1. 46-41 {[%claim]} *\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "these rules draw the game by themselves when a draw rule applies",
+        ));
+}

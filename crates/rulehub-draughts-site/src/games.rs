@@ -168,6 +168,7 @@ pub fn check(
     };
     let parsed = record.moves;
     let result = record.result;
+    let mut claims = record.claims.into_iter().peekable();
     if let Some(extra) = parsed.get(limits::MAX_GAME_MOVES) {
         problems.push(
             block
@@ -195,7 +196,20 @@ pub fn check(
     let mut moves = Vec::with_capacity(parsed.len());
     let mut warned = false;
     let mut next = 0;
-    while next < parsed.len() {
+    loop {
+        while let Some((_, span, reason)) = claims.next_if(|(before, ..)| *before <= next) {
+            if let Err(message) = record::claim(&mut game, reason) {
+                problems.push(
+                    block
+                        .error(block.at(span.start), message)
+                        .with_help("claim a draw only where the rules give one: `[%claim]` after the move that makes it claimable"),
+                );
+                return None;
+            }
+        }
+        if next >= parsed.len() {
+            break;
+        }
         let mv = &parsed[next];
         match record::play_move(&mut game, &parsed[next..]) {
             Ok(advance) => {

@@ -281,6 +281,7 @@ impl CommandLineEngine for DraughtsEngine {
             )
         })?;
         let mut moves = Vec::new();
+        let mut claims = Vec::new();
         for item in items {
             match item {
                 record::Item::Tag(tag) if tag.name.eq_ignore_ascii_case("FEN") => {
@@ -307,14 +308,26 @@ impl CommandLineEngine for DraughtsEngine {
                 }
                 record::Item::Result(..) => self.result_read = true,
                 record::Item::Comment(_) => {}
+                record::Item::Claim(span, reason) => claims.push((moves.len(), span, reason)),
             }
         }
+        let mut claims = claims.into_iter().peekable();
         if !moves.is_empty() {
             self.moves_read = true;
         }
         let mut played = Vec::with_capacity(moves.len());
         let mut next = 0;
-        while next < moves.len() {
+        loop {
+            while let Some((_, span, reason)) = claims.next_if(|(before, ..)| *before <= next) {
+                if let Err(message) = record::claim(&mut self.game, reason) {
+                    let mut stop = Self::stop_at(text, span, first + played.len(), "claim-refused", message);
+                    stop.played = played;
+                    return Err(stop);
+                }
+            }
+            if next >= moves.len() {
+                break;
+            }
             let side = self.game.to_move().code();
             let mv = &moves[next];
             let line = line_of(text, mv.span.start);

@@ -43,6 +43,11 @@ pub enum DrawReason {
 impl DrawReason {
     pub const ALL: &'static [DrawReason] = &[DrawReason::Repetition, DrawReason::KingMoves];
 
+    /// The reason with this code.
+    pub fn from_code(code: &str) -> Option<DrawReason> {
+        DrawReason::ALL.iter().copied().find(|r| r.code() == code)
+    }
+
     /// A stable code for tools and message ids.
     pub fn code(self) -> &'static str {
         match self {
@@ -288,7 +293,63 @@ pub struct Game {
     hashes: Vec<u64>,
     /// Plies since a man moved or a piece was captured.
     quiet_plies: u32,
+    /// A draw claimed under [`DraughtsRules::draws_claimed`], and the ply
+    /// it was claimed at.
+    claimed: Option<(DrawReason, usize)>,
 }
+
+/// Why a draw claim was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimRefused {
+    /// The game has already ended.
+    GameOver { outcome: Outcome },
+    /// These rules end the game at once when a draw rule applies; there is
+    /// nothing to claim.
+    NotClaimed,
+    /// No draw rule applies to the position (or not the one named).
+    NothingToClaim {
+        /// Times the position has occurred, and the moves each side has made
+        /// without a man moving or a capture.
+        occurrences: u32,
+        quiet_moves: u32,
+    },
+}
+
+impl ClaimRefused {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ClaimRefused::GameOver { .. } => "game-over",
+            ClaimRefused::NotClaimed => "draws-not-claimed",
+            ClaimRefused::NothingToClaim { .. } => "nothing-to-claim",
+        }
+    }
+}
+
+impl fmt::Display for ClaimRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimRefused::GameOver { outcome } => write!(
+                f,
+                "the game is already over ({}); there is no draw to claim",
+                outcome.code()
+            ),
+            ClaimRefused::NotClaimed => f.write_str(
+                "these rules draw the game by themselves when a draw rule applies; a draw is \
+                 not claimed (leave the claim out)",
+            ),
+            ClaimRefused::NothingToClaim {
+                occurrences,
+                quiet_moves,
+            } => write!(
+                f,
+                "no draw can be claimed here: the position has occurred {occurrences} time(s) \
+                 and each side has made {quiet_moves} move(s) without a man moving or a capture"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ClaimRefused {}
 
 impl Game {
     /// A game from a position (which says who is to move) under `rules`.
@@ -302,6 +363,7 @@ impl Game {
             steps: Vec::new(),
             hashes: vec![hash],
             quiet_plies: 0,
+            claimed: None,
         }
     }
 
@@ -381,6 +443,18 @@ impl Game {
     }
 
     fn drawn(&self) -> Option<DrawReason> {
+        if let Some((reason, _)) = self.claimed {
+            return Some(reason);
+        }
+        if self.rules.draws_claimed {
+            return None;
+        }
+        self.draw_rule()
+    }
+
+    /// The draw rule that applies to the position, if any (automatic or
+    /// to be claimed).
+    fn draw_rule(&self) -> Option<DrawReason> {
         if let Some(times) = self.rules.repetition_draw
             && self.repetitions() >= u32::from(times)
         {
@@ -392,6 +466,52 @@ impl Game {
             return Some(DrawReason::KingMoves);
         }
         None
+    }
+
+    /// The draw the player to move may claim, under rules where draws are
+    /// claimed ([`DraughtsRules::draws_claimed`]); `None` while the game
+    /// goes on without one, once it is over, and under automatic rules.
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if !self.rules.draws_claimed || self.claimed.is_some() || self.moves().is_empty() {
+            return None;
+        }
+        self.draw_rule()
+    }
+
+    /// The player to move claims a draw: `reason`, or whichever applies.
+    /// The game ends drawn; taking back the move before undoes the claim.
+    pub fn claim_draw(&mut self, reason: Option<DrawReason>) -> Result<DrawReason, ClaimRefused> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(ClaimRefused::GameOver { outcome });
+        }
+        if !self.rules.draws_claimed {
+            return Err(ClaimRefused::NotClaimed);
+        }
+        let applies = |r: DrawReason| match r {
+            DrawReason::Repetition => self
+                .rules
+                .repetition_draw
+                .is_some_and(|times| self.repetitions() >= u32::from(times)),
+            DrawReason::KingMoves => self
+                .rules
+                .king_move_draw
+                .is_some_and(|moves| self.quiet_plies >= 2 * u32::from(moves)),
+        };
+        let found = match reason {
+            Some(r) => Some(r).filter(|r| applies(*r)),
+            None => DrawReason::ALL.iter().copied().find(|r| applies(*r)),
+        };
+        match found {
+            Some(r) => {
+                self.claimed = Some((r, self.ply()));
+                Ok(r)
+            }
+            None => Err(ClaimRefused::NothingToClaim {
+                occurrences: self.repetitions(),
+                quiet_moves: self.quiet_plies / 2,
+            }),
+        }
     }
 
     /// How often the current position (same side to move) has occurred. Only
@@ -428,6 +548,7 @@ impl Game {
     /// Takes back the last move; `None` if none was played.
     pub fn unmake(&mut self) -> Option<Move> {
         let step = self.steps.pop()?;
+        self.claimed = None;
         self.hashes.pop();
         self.position.unmake(&step.mv, step.undo, &mut self.hash);
         self.quiet_plies = step.quiet_plies_before;

@@ -11,7 +11,9 @@
 //! `( … )`, NAGs (`$1`) and trailing `!`/`?` marks are skipped; a move
 //! whose squares are spaced for alignment (`1- 7`) is read as one. A result
 //! (`1-0`, `0-1`, `1/2-1/2`, `2-0`, `0-2`, `1-1`, `0-0`, `*`) ends a game's
-//! move text, and a tag after moves begins the next game.
+//! move text, and a tag after moves begins the next game. A `[%claim]`
+//! command in a comment records a draw claimed by the player to move there
+//! (English draughts; see docs/draughts.md).
 //!
 //! Reading is one pass over the text and replay one move generation per
 //! move, so both are linear in the record; records longer than
@@ -185,6 +187,10 @@ pub enum Item<'a> {
     Move(RecordMove),
     Result(Range<usize>, &'a str),
     Comment(String),
+    /// A `[%claim]` (or `[%claim repetition]`, `[%claim king-moves]`)
+    /// command in a comment: the player to move claims a draw there. Its
+    /// span and the reason named, if any.
+    Claim(Range<usize>, Option<&'a str>),
 }
 
 /// Reads a record's text into its items: tags, setups, moves (each with the
@@ -223,6 +229,7 @@ pub fn items(text: &str) -> Result<Vec<Item<'_>>, RecordError> {
                     });
                 };
                 comment(&mut items, &text[at + 1..at + len]);
+                claims(&mut items, text, at + 1..at + len);
                 at += len + 1;
             }
             b';' => {
@@ -319,6 +326,28 @@ fn comment(items: &mut Vec<Item<'_>>, raw: &str) {
             None => mv.comment = Some(text),
         },
         _ => items.push(Item::Comment(text)),
+    }
+}
+
+/// The `[%claim …]` commands of the comment at `span`, as items.
+fn claims<'a>(items: &mut Vec<Item<'a>>, text: &'a str, span: Range<usize>) {
+    let mut from = span.start;
+    while let Some(found) = text[from..span.end].find("[%claim") {
+        let start = from + found;
+        let after = start + "[%claim".len();
+        let Some(len) = text[after..span.end].find(']') else {
+            return;
+        };
+        let inner = &text[after..after + len];
+        // `[%claimed]` or the like is another command.
+        if inner.is_empty() || inner.starts_with(char::is_whitespace) {
+            let reason = inner.trim();
+            items.push(Item::Claim(
+                start..after + len + 1,
+                (!reason.is_empty()).then_some(reason),
+            ));
+        }
+        from = after + len + 1;
     }
 }
 
@@ -484,6 +513,9 @@ pub struct GameText<'a> {
     pub result: Option<(Range<usize>, &'a str)>,
     /// Comments before the first move.
     pub comments: Vec<String>,
+    /// Draw claims: how many move tokens stand before each, its span and the
+    /// reason it names.
+    pub claims: Vec<(usize, Range<usize>, Option<&'a str>)>,
 }
 
 impl GameText<'_> {
@@ -519,7 +551,7 @@ impl GameText<'_> {
 /// after a result, anything but a comment; after a move, a tag.
 fn starts_new_game(item: &Item<'_>, has_moves: bool, has_result: bool) -> bool {
     match item {
-        Item::Comment(_) => false,
+        Item::Comment(_) | Item::Claim(..) => false,
         _ if has_result => true,
         Item::Tag(_) | Item::Setup(..) => has_moves,
         _ => false,
@@ -554,14 +586,14 @@ fn item_start(item: &Item<'_>) -> Option<usize> {
         Item::Tag(t) => Some(t.span.start),
         Item::Setup(span, _) | Item::Result(span, _) => Some(span.start),
         Item::Move(m) => Some(m.span.start),
-        Item::Comment(_) => None,
+        Item::Comment(_) | Item::Claim(..) => None,
     }
 }
 
 fn item_span(item: &Item<'_>) -> Option<Range<usize>> {
     match item {
         Item::Tag(t) => Some(t.span.clone()),
-        Item::Setup(span, _) | Item::Result(span, _) => Some(span.clone()),
+        Item::Setup(span, _) | Item::Result(span, _) | Item::Claim(span, _) => Some(span.clone()),
         Item::Move(m) => Some(m.span.clone()),
         Item::Comment(_) => None,
     }
@@ -593,6 +625,7 @@ pub fn games(text: &str) -> Result<Vec<GameText<'_>>, RecordError> {
                     game.comments.push(c);
                 }
             }
+            Item::Claim(span, reason) => game.claims.push((game.moves.len(), span, reason)),
         }
     }
     if !game.is_empty() {
@@ -688,6 +721,21 @@ fn word_move(word: &str, offset: usize) -> Result<Option<RecordMove>, RecordErro
         },
         comment: None,
     }))
+}
+
+/// Claims the draw a record's `[%claim …]` command names (`reason`: its
+/// text after `claim`, if any) for the player to move, or says why not.
+pub fn claim(game: &mut Game, reason: Option<&str>) -> Result<crate::DrawReason, String> {
+    let named = match reason {
+        None => None,
+        Some(code) => Some(crate::DrawReason::from_code(code).ok_or_else(|| {
+            format!(
+                "`[%claim {code}]` names no draw rule; write `[%claim]`, `[%claim repetition]` \
+                 or `[%claim king-moves]`"
+            )
+        })?),
+    };
+    game.claim_draw(named).map_err(|refused| refused.to_string())
 }
 
 /// A record move played: how many of the record's move tokens it took (one,

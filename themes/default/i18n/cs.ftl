@@ -305,6 +305,7 @@ draughts-crown-after-capture = zůstává kamenem; dámou se stane, jen když br
 draughts-crown-during-capture = hned se mění v dámu a bere dál jako dáma
 draughts-repetition-rule = { $count }× stejná pozice: remíza
 draughts-king-move-rule = { $count } tahů každé strany bez braní a bez tahu kamenem: remíza
+draughts-draws-claimed = tyto remízy hráč nárokuje; dokud tak neučiní, hra pokračuje
 draughts-no-draw-rule = žádná
 draughts-white-men = { $count ->
     [one] jeden bílý kámen na { $squares }

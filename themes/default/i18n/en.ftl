@@ -297,6 +297,7 @@ draughts-crown-after-capture = stays a man; it is crowned only if the capture en
 draughts-crown-during-capture = becomes a king at once and goes on capturing as a king
 draughts-repetition-rule = the same position { $count } times: draw
 draughts-king-move-rule = { $count } moves each without a capture or a man move: draw
+draughts-draws-claimed = a player claims these draws; play goes on until one does
 draughts-no-draw-rule = none
 draughts-white-men = { $count ->
     [one] one white man on { $squares }

@@ -290,6 +290,7 @@ draughts-crown-after-capture = pysyy nappulana; se kruunataan vain, jos lyönti 
 draughts-crown-during-capture = muuttuu heti kuninkaaksi ja jatkaa lyöntiä kuninkaana
 draughts-repetition-rule = sama asema { $count } kertaa: tasapeli
 draughts-king-move-rule = { $count } siirtoa kummaltakin ilman lyöntiä tai nappulan siirtoa: tasapeli
+draughts-draws-claimed = pelaaja vaatii nämä tasapelit; peli jatkuu, kunnes joku vaatii
 draughts-no-draw-rule = ei ole
 draughts-white-men = { $count ->
     [one] yksi valkoinen nappula ruudussa { $squares }
