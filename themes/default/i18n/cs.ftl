@@ -367,6 +367,7 @@ draughts-draw-king-moves = příliš mnoho tahů bez braní a bez tahu kamenem
 draughts-illegal = { $move } — to nejde: { $reason }.
 draughts-illegal-game-over = partie už skončila
 draughts-illegal-not-a-square = takové pole na desce není
+draughts-illegal-not-a-dark-square = to pole je světlé, a dáma se hraje na tmavých polích
 draughts-illegal-empty-square = na výchozím poli žádný kámen nestojí
 draughts-illegal-not-your-piece = ten kámen patří soupeři
 draughts-illegal-capture-required = lze brát a braní je povinné ({ $capture })

@@ -348,6 +348,7 @@ draughts-draw-king-moves = too many moves without a capture or a man move
 draughts-illegal = { $move } — not allowed: { $reason }.
 draughts-illegal-game-over = the game is already over
 draughts-illegal-not-a-square = that square is not on the board
+draughts-illegal-not-a-dark-square = that square is a light square, and draughts is played on the dark ones
 draughts-illegal-empty-square = there is no piece on the starting square
 draughts-illegal-not-your-piece = that piece belongs to the other side
 draughts-illegal-capture-required = a capture is available, and capturing is compulsory ({ $capture })

@@ -347,6 +347,7 @@ draughts-draw-king-moves = siirtoja on tehty liian monta ilman lyöntiä tai nap
 draughts-illegal = { $move } — siirto ei ole sallittu: { $reason }.
 draughts-illegal-game-over = peli on jo päättynyt
 draughts-illegal-not-a-square = sellaista ruutua ei laudalla ole
+draughts-illegal-not-a-dark-square = ruutu on vaalea, ja tammea pelataan tummilla ruuduilla
 draughts-illegal-empty-square = lähtöruudussa ei ole nappulaa
 draughts-illegal-not-your-piece = nappula kuuluu vastustajalle
 draughts-illegal-capture-required = lyönti on mahdollinen, ja lyöminen on pakollista ({ $capture })
