@@ -112,7 +112,11 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
                 RecordCut::GameEnds(at) => {
                     // `at` is a byte of the pending text where the family
                     // found a game's end; outside it, cut nowhere.
-                    let at = if game.pending.is_char_boundary(at) { at } else { game.pending.len() };
+                    let at = if game.pending.is_char_boundary(at) {
+                        at
+                    } else {
+                        game.pending.len()
+                    };
                     let rest = game.pending.split_off(at);
                     let next_line = game.first_line + game.pending.matches('\n').count();
                     game.play(next_line);
@@ -223,14 +227,22 @@ impl Played {
             let shown: Vec<String> = ["Event", "White", "Black"]
                 .iter()
                 .filter_map(|name| {
-                    let (name, value) = self.tags.iter().find(|(n, _)| n.eq_ignore_ascii_case(name))?;
+                    let (name, value) = self
+                        .tags
+                        .iter()
+                        .find(|(n, _)| n.eq_ignore_ascii_case(name))?;
                     Some(format!("{name} \"{value}\""))
                 })
                 .collect();
             if shown.is_empty() {
                 println!("game {} (line {})", self.number, self.line);
             } else {
-                println!("game {} (line {}): {}", self.number, self.line, shown.join(", "));
+                println!(
+                    "game {} (line {}): {}",
+                    self.number,
+                    self.line,
+                    shown.join(", ")
+                );
             }
         }
     }
@@ -310,7 +322,7 @@ impl Played {
                     "line": self.line,
                     "tags": tags,
                     "moves": self.moves,
-                    "outcome": outcome.map(|r| r.outcome.clone()),
+                    "outcome": outcome.map(|r| r.outcome),
                     "stopped": self.stopped,
                     "warnings": self.warnings,
                 })

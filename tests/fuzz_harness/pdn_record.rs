@@ -105,7 +105,11 @@ pub fn run(data: &[u8]) {
     };
     match (&whole, last) {
         (Ok(whole), Some(Ok(last))) => {
-            assert_eq!(moves + last.moves.len(), whole_moves + whole.moves.len(), "{text:?}");
+            assert_eq!(
+                moves + last.moves.len(),
+                whole_moves + whole.moves.len(),
+                "{text:?}"
+            );
             assert_eq!(last.outcome, whole.outcome);
         }
         (Err(_), None | Some(Err(_))) => {}

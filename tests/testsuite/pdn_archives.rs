@@ -64,9 +64,17 @@ fn replay_writes_one_json_object_per_game_and_a_summary() {
     assert_eq!(games[0]["moves"], 8);
     assert_eq!(games[0]["warnings"].as_array().map(Vec::len), Some(1));
     assert_eq!(games[2]["stopped"], true);
-    let error = objects.iter().find(|o| o["type"] == "error").expect("an error");
+    let error = objects
+        .iter()
+        .find(|o| o["type"] == "error")
+        .expect("an error");
     assert_eq!(
-        (&error["game"], &error["line"], &error["column"], &error["code"]),
+        (
+            &error["game"],
+            &error["line"],
+            &error["column"],
+            &error["code"]
+        ),
         (
             &serde_json::json!(3),
             &serde_json::json!(15),
@@ -76,7 +84,10 @@ fn replay_writes_one_json_object_per_game_and_a_summary() {
     );
     let summary = objects.last().expect("a summary");
     assert_eq!(summary["type"], "summary");
-    assert_eq!((summary["games"].as_u64(), summary["stopped"].as_u64()), (Some(4), Some(1)));
+    assert_eq!(
+        (summary["games"].as_u64(), summary["stopped"].as_u64()),
+        (Some(4), Some(1))
+    );
 }
 
 /// Russian records name squares by letter and number; a light square is
@@ -161,13 +172,14 @@ fn a_game_block_reads_an_archive_game_with_its_comments() {
     );
     hub.rulehub(&["build"]).assert().success();
     let page = hub.read("public/draughts/english/index.html");
-    assert!(
-        page.contains("Move 1 of 3: 18x9 — takes the man"),
-        "{page}"
-    );
+    assert!(page.contains("Move 1 of 3: 18x9 — takes the man"), "{page}");
     assert!(!page.contains("clk"), "{page}");
     // A second game in one block is refused where it begins.
-    hub.edit("content/draughts/english.md", "2. 31-27 *", "2. 31-27 *\n[Event \"next\"]");
+    hub.edit(
+        "content/draughts/english.md",
+        "2. 31-27 *",
+        "2. 31-27 *\n[Event \"next\"]",
+    );
     hub.rulehub(&["check"])
         .assert()
         .failure()

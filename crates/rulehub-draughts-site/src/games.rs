@@ -126,7 +126,10 @@ pub fn check(
     }) {
         problems.push(
             block
-                .error(block.at(span.start), "the game already has a setup; give it one `[FEN]` tag or `; setup:` line")
+                .error(
+                    block.at(span.start),
+                    "the game already has a setup; give it one `[FEN]` tag or `; setup:` line",
+                )
                 .with_help("remove one of the setups"),
         );
         return None;

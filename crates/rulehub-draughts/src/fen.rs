@@ -281,8 +281,7 @@ fn read(
         squares(&mut r, text, colour, &mut position)?;
     }
     // Move counters (`:H0:F1`), then a closing `.`.
-    while r.peek() == Some(b':')
-        && matches!(r.bytes.get(r.at + 1), Some(b'H' | b'F' | b'h' | b'f'))
+    while r.peek() == Some(b':') && matches!(r.bytes.get(r.at + 1), Some(b'H' | b'F' | b'h' | b'f'))
     {
         r.at += 2;
         number(&mut r, text)?;

@@ -261,12 +261,14 @@ impl MoveText {
                     number,
                     squares: geometry.squares(),
                 })?,
-                Some(&file) => geometry
-                    .named(file, number)
-                    .ok_or_else(|| IllegalMove::NotADarkSquare {
-                        name: self.square_name(i),
-                        size: geometry.size(),
-                    })?,
+                Some(&file) => {
+                    geometry
+                        .named(file, number)
+                        .ok_or_else(|| IllegalMove::NotADarkSquare {
+                            name: self.square_name(i),
+                            size: geometry.size(),
+                        })?
+                }
             };
             squares.push(square);
         }

@@ -58,9 +58,7 @@ pub mod record;
 mod rules;
 mod square;
 
-pub use game::{
-    ClaimRefused, DrawReason, Game, IllegalMove, MoveText, Outcome, Played, WinReason,
-};
+pub use game::{ClaimRefused, DrawReason, Game, IllegalMove, MoveText, Outcome, Played, WinReason};
 pub use position::{Colour, Kind, MAX_PATH, Move, Piece, Position};
 pub use rules::{
     CaptureChoice, DraughtsRules, Preset, RulesError, RulesOverrides, RulesSpec, preset_names,

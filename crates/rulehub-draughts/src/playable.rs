@@ -68,7 +68,9 @@ impl DraughtsPlay {
         fen_text: &str,
         first: usize,
     ) -> Result<(), Box<ReplayStop>> {
-        let refuse = |code, message: String| Err(Box::new(stop_at(text, span.clone(), first, code, message)));
+        let refuse = |code, message: String| {
+            Err(Box::new(stop_at(text, span.clone(), first, code, message)))
+        };
         if self.record.moves_read || self.game.ply() > 0 {
             return refuse(
                 "setup-after-moves",
@@ -78,7 +80,8 @@ impl DraughtsPlay {
         if self.record.setup_read {
             return refuse(
                 "second-setup",
-                "the game already has a setup; give each game one `[FEN]` tag (or `; setup:` line)".to_string(),
+                "the game already has a setup; give each game one `[FEN]` tag (or `; setup:` line)"
+                    .to_string(),
             );
         }
         let rules = self.game.rules().clone();
@@ -471,7 +474,8 @@ impl Playable for DraughtsPlay {
         loop {
             while let Some((_, span, reason)) = claims.next_if(|(before, ..)| *before <= next) {
                 if let Err(message) = record::claim(&mut self.game, reason) {
-                    let mut stop = stop_at(text, span, first + played.len(), "claim-refused", message);
+                    let mut stop =
+                        stop_at(text, span, first + played.len(), "claim-refused", message);
                     stop.played = played;
                     return Err(stop);
                 }
@@ -500,7 +504,12 @@ impl Playable for DraughtsPlay {
                         line,
                         side,
                         notation,
-                        captures: advance.played.captured.iter().map(|s| s.to_string()).collect(),
+                        captures: advance
+                            .played
+                            .captured
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect(),
                     });
                     next += advance.tokens;
                 }

@@ -281,8 +281,7 @@ pub fn items(text: &str) -> Result<Vec<Item<'_>>, RecordError> {
                     && end - at > 1
                 {
                     let next = end + bytes[end..].iter().take_while(|&&c| c == b' ').count();
-                    if next == end || next >= bytes.len() || !bytes[next].is_ascii_alphanumeric()
-                    {
+                    if next == end || next >= bytes.len() || !bytes[next].is_ascii_alphanumeric() {
                         break;
                     }
                     end = word_end(bytes, next);
@@ -411,7 +410,8 @@ fn tag(text: &str, at: usize) -> Result<Tag, RecordError> {
                     if !value_seen {
                         // `[Name value]`: the value is what follows the name.
                         let inner = text[at + 1..i].trim();
-                        let (name, rest) = inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
+                        let (name, rest) =
+                            inner.split_once(char::is_whitespace).unwrap_or((inner, ""));
                         return Ok(Tag {
                             span: at..i + 1,
                             name: name.to_string(),
@@ -685,7 +685,10 @@ fn word_move(word: &str, offset: usize) -> Result<Option<RecordMove>, RecordErro
         let number = body[i..i + digits.min(9)]
             .parse::<u32>()
             .unwrap_or(u32::MAX);
-        if !numbers.is_empty() && file.is_some() != !files.is_empty() {
+        // Every square named the way the first one was.
+        let named = file.is_some();
+        let first_named = !files.is_empty();
+        if !numbers.is_empty() && named != first_named {
             return Err(error(RecordErrorReason::MixedNotation));
         }
         numbers.push(if digits > 9 { u32::MAX } else { number });
@@ -735,7 +738,8 @@ pub fn claim(game: &mut Game, reason: Option<&str>) -> Result<crate::DrawReason,
             )
         })?),
     };
-    game.claim_draw(named).map_err(|refused| refused.to_string())
+    game.claim_draw(named)
+        .map_err(|refused| refused.to_string())
 }
 
 /// A record move played: how many of the record's move tokens it took (one,
@@ -952,7 +956,11 @@ mod tests {
         // One game's reader refuses what an archive reads as a second game.
         let e = read(ARCHIVE).expect_err("two games");
         assert_eq!(e.reason, RecordErrorReason::AfterResult);
-        assert!(super::games("  ; nothing here\n").expect("no games").is_empty());
+        assert!(
+            super::games("  ; nothing here\n")
+                .expect("no games")
+                .is_empty()
+        );
     }
 
     #[test]
@@ -975,7 +983,12 @@ mod tests {
     #[test]
     fn a_capture_one_hop_a_token_or_with_squares_left_out_is_one_move() {
         let rules = Preset::English.rules();
-        let setup = |fen: &str| Game::new(&rules, crate::fen::parse(fen, rules.geometry()).expect("FEN"));
+        let setup = |fen: &str| {
+            Game::new(
+                &rules,
+                crate::fen::parse(fen, rules.geometry()).expect("FEN"),
+            )
+        };
         // White's man on 27 takes 23 and 14, landing on 18, then on 9.
         let mut game = setup("W:W27:B23,14,1");
         let replayed = replay(&mut game, "27x18 18x9").expect("one hop a token");

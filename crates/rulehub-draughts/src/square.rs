@@ -123,7 +123,9 @@ impl Geometry {
     /// The dark square with a letter-number name: `file` 0 for `a`, `rank`
     /// 1 for White's bottom row.
     pub fn named(&self, file: u8, rank: u32) -> Option<Square> {
-        let rank = u8::try_from(rank).ok().filter(|r| (1..=self.size).contains(r))?;
+        let rank = u8::try_from(rank)
+            .ok()
+            .filter(|r| (1..=self.size).contains(r))?;
         self.at(self.size - rank, file)
     }
 

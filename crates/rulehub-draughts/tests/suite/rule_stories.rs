@@ -263,7 +263,8 @@ fn the_third_repetition_is_a_draw_to_claim_in_english_draughts() {
     g.play_text(&step(a1, b2)).expect("play goes on");
     g.unmake();
     assert_eq!(
-        g.claim_draw(Some(DrawReason::KingMoves)).map_err(|e| e.code()),
+        g.claim_draw(Some(DrawReason::KingMoves))
+            .map_err(|e| e.code()),
         Err("nothing-to-claim")
     );
     assert_eq!(g.claim_draw(None), Ok(DrawReason::Repetition));
