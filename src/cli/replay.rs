@@ -5,7 +5,11 @@
 //! [`Playable::replay`](rulehub::family::Playable::replay)); this command
 //! reads the file as a stream, a line at a time within [`MAX_LINE_LEN`] and
 //! [`MAX_RECORD_LEN`], prints each move as the engine played it, and reports
-//! where the replay stopped as soon as it stops.
+//! where the replay stopped as soon as it stops. A record of many games
+//! (a PDN archive) is cut into games where the family says one ends: each
+//! is replayed from the start (or its own setup), numbered and named by its
+//! tags, a stopped game does not stop the next, and the games are summed
+//! up at the end.
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
@@ -37,7 +41,7 @@ pub struct ReplayArgs {
     #[arg(long)]
     pub ignore_capture_marks: bool,
     /// `human` lines, or one JSON object a line for tools.
-    #[arg(long, value_enum, default_value_t)]
+    #[arg(long, value_enum, default_value_t, alias = "format")]
     pub message_format: MessageFormat,
     /// The game record, or `-` for standard input.
     #[arg(value_name = "FILE")]
@@ -66,7 +70,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         to_move: args.to_move.as_deref(),
         ignore_capture_marks: args.ignore_capture_marks,
     };
-    let mut engine = match super::perft::engine(&args.rules, &request) {
+    let base = match super::perft::engine(&args.rules, &request) {
         Ok(engine) => engine,
         Err(message) => {
             eprintln!("error: {message}");
@@ -77,13 +81,11 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     // The record is read a line at a time and played as soon as the family
     // says the lines read so far stand on their own (`record_cut`), so an
     // endless stream is played as it comes and its first error reported at
-    // once; memory is bounded by the limits above.
-    let mut game = Played {
-        json,
-        moves: 0,
-        pending: String::new(),
-        first_line: 1,
-    };
+    // once; memory is bounded by the limits above. A record of many games
+    // is cut where the family says a game ends, and each game is played on
+    // a fresh copy of the engine.
+    let mut game = Played::new(json, 1, 1, base.boxed_clone());
+    let mut tally = Tally::default();
     let mut wait_for: Option<char> = None;
     let mut to_the_end = false;
     loop {
@@ -99,72 +101,267 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         if to_the_end || wait_for.is_some_and(|c| !line.contains(c)) {
             continue;
         }
-        match engine.record_cut(&game.pending) {
-            RecordCut::Here => {
-                wait_for = None;
-                if game.play(engine.as_mut(), input.line + 1).is_err() {
-                    return ExitCode::from(EXIT_CONTENT);
+        wait_for = None;
+        loop {
+            match game.engine.record_cut(&game.pending) {
+                RecordCut::Here => {
+                    game.play(input.line + 1);
+                }
+                RecordCut::NotBefore(c) => wait_for = Some(c),
+                RecordCut::Never => to_the_end = true,
+                RecordCut::GameEnds(at) => {
+                    // `at` is a byte of the pending text where the family
+                    // found a game's end; outside it, cut nowhere.
+                    let at = if game.pending.is_char_boundary(at) {
+                        at
+                    } else {
+                        game.pending.len()
+                    };
+                    let rest = game.pending.split_off(at);
+                    let next_line = game.first_line + game.pending.matches('\n').count();
+                    game.play(next_line);
+                    let number = game.number + usize::from(game.counts());
+                    // The next game starts on the line of its first text.
+                    let blank = rest.len() - rest.trim_start().len();
+                    let line = next_line + rest[..blank].matches('\n').count();
+                    let mut next = Played::new(json, number, line, base.boxed_clone());
+                    next.first_line = next_line;
+                    next.pending = rest;
+                    std::mem::swap(&mut game, &mut next);
+                    if next.counts() {
+                        next.finish(&mut tally);
+                    }
+                    continue;
                 }
             }
-            RecordCut::NotBefore(c) => wait_for = Some(c),
-            RecordCut::Never => to_the_end = true,
+            break;
         }
     }
     // What is left (perhaps nothing) gives the state of the game at the end.
-    match game.play(engine.as_mut(), input.line + 1) {
-        Ok(replay) => {
-            print_outcome(json, game.moves, &replay);
-            ExitCode::SUCCESS
-        }
-        Err(()) => ExitCode::from(EXIT_CONTENT),
+    game.play(input.line + 1);
+    if game.counts() || tally.games == 0 {
+        game.finish(&mut tally);
+    }
+    if tally.games > 1 {
+        print_summary(json, &tally);
+    }
+    if tally.stopped > 0 {
+        ExitCode::from(EXIT_CONTENT)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
-/// The moves played so far and the lines read since the last cut.
+/// What a record's games came to.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    stopped: usize,
+    moves: usize,
+}
+
+/// One game of the record: its engine, the moves played so far and the
+/// lines read since the last cut.
 struct Played {
     json: bool,
+    /// The game's number in the record, from 1.
+    number: usize,
+    /// The record line the game starts on.
+    line: usize,
+    engine: Box<dyn rulehub::family::Playable>,
     moves: usize,
     pending: String,
     /// The record line `pending` starts on.
     first_line: usize,
+    tags: Vec<(String, String)>,
+    warnings: Vec<String>,
+    /// Whether the game's header has been printed.
+    announced: bool,
+    /// Why the game stopped, once it has: the rest of it is read, not played.
+    stopped: bool,
+    /// The state after its last move, once it has been replayed to the end.
+    replay: Option<Replay>,
 }
 
 impl Played {
+    fn new(
+        json: bool,
+        number: usize,
+        line: usize,
+        engine: Box<dyn rulehub::family::Playable>,
+    ) -> Played {
+        Played {
+            json,
+            number,
+            line,
+            engine,
+            moves: 0,
+            pending: String::new(),
+            first_line: line,
+            tags: Vec::new(),
+            warnings: Vec::new(),
+            announced: false,
+            stopped: false,
+            replay: None,
+        }
+    }
+
+    /// Whether the game counts as one of the record's: it holds a move, a
+    /// tag or a stop (text between games holding none of them does not).
+    fn counts(&self) -> bool {
+        self.moves > 0 || !self.tags.is_empty() || self.stopped
+    }
+
+    /// Whether the game is named in the output: a record's first game only
+    /// when it has tags, so that a single plain game prints as it always has.
+    fn labelled(&self) -> bool {
+        self.number > 1 || !self.tags.is_empty()
+    }
+
+    fn announce(&mut self) {
+        if self.announced || !self.labelled() {
+            return;
+        }
+        self.announced = true;
+        if !self.json {
+            let shown: Vec<String> = ["Event", "White", "Black"]
+                .iter()
+                .filter_map(|name| {
+                    let (name, value) = self
+                        .tags
+                        .iter()
+                        .find(|(n, _)| n.eq_ignore_ascii_case(name))?;
+                    Some(format!("{name} \"{value}\""))
+                })
+                .collect();
+            if shown.is_empty() {
+                println!("game {} (line {})", self.number, self.line);
+            } else {
+                println!(
+                    "game {} (line {}): {}",
+                    self.number,
+                    self.line,
+                    shown.join(", ")
+                );
+            }
+        }
+    }
+
     /// Replays the pending lines, printing each move (numbered and placed
     /// in the whole record) and the stop if there is one; the next pending
-    /// lines start on `next_line`.
-    fn play(
-        &mut self,
-        engine: &mut dyn rulehub::family::Playable,
-        next_line: usize,
-    ) -> Result<Replay, ()> {
-        let result = engine.replay(&self.pending);
+    /// lines start on `next_line`. After a stop the rest of the game is
+    /// read (to find where the next one starts) but not played.
+    fn play(&mut self, next_line: usize) {
+        if self.stopped {
+            self.pending.clear();
+            self.first_line = next_line;
+            return;
+        }
+        let result = self.engine.replay(&self.pending);
+        let notes = self.engine.take_notes();
+        self.tags.extend(notes.tags);
         let offset = self.first_line - 1;
-        let mut place = |moves: &mut Vec<ReplayedMove>| {
-            for m in moves.iter_mut() {
-                self.moves += 1;
-                m.number = self.moves;
-                m.line += offset;
-                print_move(self.json, m);
-            }
-        };
+        for warning in notes.warnings {
+            print_warning(self.json, self.labelled().then_some(self.number), &warning);
+            self.warnings.push(warning);
+        }
         self.pending.clear();
         self.first_line = next_line;
+        let place = |game: &mut Played, moves: &mut Vec<ReplayedMove>| {
+            for m in moves.iter_mut() {
+                game.announce();
+                game.moves += 1;
+                m.number = game.moves;
+                m.line += offset;
+                print_move(game.json, game.labelled().then_some(game.number), m);
+            }
+        };
         match result {
             Ok(mut replay) => {
-                place(&mut replay.moves);
-                Ok(replay)
+                place(self, &mut replay.moves);
+                self.replay = Some(replay);
             }
             Err(mut stop) => {
                 // A stop after its move was played (a capture mark that
                 // differs) has that move's number; any other, the next one.
                 let stop_was_played = stop.played.last().is_some_and(|m| m.number == stop.number);
-                place(&mut stop.played);
+                place(self, &mut stop.played);
+                self.announce();
                 stop.number = self.moves + usize::from(!stop_was_played);
                 stop.line += offset;
-                print_stop(self.json, &stop);
-                Err(())
+                print_stop(self.json, self.labelled().then_some(self.number), &stop);
+                self.stopped = true;
+                self.replay = None;
             }
+        }
+    }
+
+    /// Prints how the game ended (or where it stopped) and counts it.
+    fn finish(mut self, tally: &mut Tally) {
+        self.announce();
+        tally.games += 1;
+        tally.moves += self.moves;
+        if self.stopped {
+            tally.stopped += 1;
+        }
+        let outcome = self.replay.as_ref();
+        if let Some(replay) = outcome {
+            print_outcome(self.json, self.moves, replay);
+        }
+        if self.json && self.labelled() {
+            let tags: serde_json::Map<String, serde_json::Value> = self
+                .tags
+                .iter()
+                .map(|(n, v)| (n.clone(), v.clone().into()))
+                .collect();
+            println!(
+                "{}",
+                json!({
+                    "type": "game",
+                    "game": self.number,
+                    "line": self.line,
+                    "tags": tags,
+                    "moves": self.moves,
+                    "outcome": outcome.map(|r| r.outcome),
+                    "stopped": self.stopped,
+                    "warnings": self.warnings,
+                })
+            );
+        }
+    }
+}
+
+fn print_summary(json: bool, tally: &Tally) {
+    let finished = tally.games - tally.stopped;
+    if json {
+        println!(
+            "{}",
+            json!({
+                "type": "summary",
+                "games": tally.games,
+                "replayed": finished,
+                "stopped": tally.stopped,
+                "moves": tally.moves,
+            })
+        );
+    } else {
+        println!(
+            "{} games: {finished} replayed to the end, {} stopped; {} moves",
+            tally.games, tally.stopped, tally.moves
+        );
+    }
+}
+
+fn print_warning(json: bool, game: Option<usize>, warning: &str) {
+    if json {
+        println!(
+            "{}",
+            json!({ "type": "warning", "game": game, "message": warning })
+        );
+    } else {
+        match game {
+            Some(game) => eprintln!("warning: game {game}: {warning}"),
+            None => eprintln!("warning: {warning}"),
         }
     }
 }
@@ -294,19 +491,20 @@ impl Lines {
 }
 
 /// One line per played move, on stdout in both formats.
-fn print_move(json: bool, m: &ReplayedMove) {
+fn print_move(json: bool, game: Option<usize>, m: &ReplayedMove) {
     if json {
-        println!(
-            "{}",
-            json!({
+        let mut object = json!({
                 "type": "move",
                 "number": m.number,
                 "line": m.line,
                 "side": m.side,
                 "move": m.notation,
                 "captures": m.captures,
-            })
-        );
+        });
+        if let Some(game) = game {
+            object["game"] = game.into();
+        }
+        println!("{object}");
     } else if m.captures.is_empty() {
         println!("{}. {} {}", m.number, m.side, m.notation);
     } else {
@@ -333,11 +531,9 @@ fn print_outcome(json: bool, moves: usize, replay: &Replay) {
 
 /// The stop goes to stdout as JSON (tools read one stream) but to stderr as
 /// a human error line, after the moves that were played.
-fn print_stop(json: bool, stop: &ReplayStop) {
+fn print_stop(json: bool, game: Option<usize>, stop: &ReplayStop) {
     if json {
-        println!(
-            "{}",
-            json!({
+        let mut object = json!({
                 "type": "error",
                 "number": stop.number,
                 "line": stop.line,
@@ -346,12 +542,23 @@ fn print_stop(json: bool, stop: &ReplayStop) {
                 "message": stop.message,
                 "marked": stop.marked,
                 "captured": stop.captured,
-            })
-        );
+        });
+        if let Some(game) = game {
+            object["game"] = game.into();
+        }
+        if let Some(column) = stop.column {
+            object["column"] = column.into();
+        }
+        println!("{object}");
     } else {
+        let game = game.map_or(String::new(), |game| format!("game {game}, "));
+        let place = match stop.column {
+            Some(column) => format!("line {}, column {column}", stop.line),
+            None => format!("line {}", stop.line),
+        };
         eprintln!(
-            "error: move {} (line {}) `{}`: {}",
-            stop.number, stop.line, stop.text, stop.message
+            "error: {game}move {} ({place}) `{}`: {}",
+            stop.number, stop.text, stop.message
         );
     }
 }

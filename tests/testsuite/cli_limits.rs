@@ -85,7 +85,7 @@ fn replay_reports_an_illegal_move_of_an_endless_pdn_stream_at_once() {
     );
     assert_eq!(code, 1, "{stderr}");
     assert!(
-        stderr.contains("error: move 3 (line 3) `9-14`: a capture is available"),
+        stderr.contains("error: game 1, move 3 (line 3, column 4) `9-14`: a capture is available"),
         "{stderr}"
     );
 }

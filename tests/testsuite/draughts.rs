@@ -405,7 +405,7 @@ fn replay_checks_a_pdn_record_move_by_move() {
     assert!(output.status.success(), "{output:?}");
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
-        "1. black 11-15\n2. white 22-18\n3. black 15x22 captures 18\n4. white 25x18 captures 22\n5. black 8-11\n6. white 29-25\nresult after 6 moves: ongoing\n"
+        "game 1 (line 1): Event \"test\"\n1. black 11-15\n2. white 22-18\n3. black 15x22 captures 18\n4. white 25x18 captures 22\n5. black 8-11\n6. white 29-25\nresult after 6 moves: ongoing\n"
     );
     let bad = dir.path().join("bad.pdn");
     std::fs::write(&bad, "1. 11-15 22-18\n2. 9-14\n").expect("record");
@@ -417,7 +417,7 @@ fn replay_checks_a_pdn_record_move_by_move() {
     assert_eq!(output.status.code(), Some(1));
     assert_eq!(
         String::from_utf8_lossy(&output.stderr),
-        "error: move 3 (line 2) `9-14`: a capture is available and capturing is mandatory, e.g. 15x22\n"
+        "error: move 3 (line 2, column 4) `9-14`: a capture is available and capturing is mandatory, e.g. 15x22\n"
     );
 }
 

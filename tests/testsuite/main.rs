@@ -43,6 +43,7 @@ mod i18n;
 mod init;
 mod layers;
 mod new;
+mod pdn_archives;
 mod play_board;
 mod print_and_pager;
 mod quiet;

@@ -57,6 +57,9 @@ const DRAWS: [&str; 3] = [
     "draughts-no-draw-rule",
 ];
 
+/// Added to the draw rules where a player claims them.
+const DRAWS_CLAIMED: &str = "draughts-draws-claimed";
+
 fn pick(flag: bool, (no, yes): (&'static str, &'static str)) -> &'static str {
     if flag { yes } else { no }
 }
@@ -71,6 +74,7 @@ pub fn message_ids() -> Vec<&'static str> {
         ids.extend([no, yes]);
     }
     ids.extend(DRAWS);
+    ids.push(DRAWS_CLAIMED);
     ids
 }
 
@@ -86,6 +90,7 @@ pub fn facts(rules: &DraughtsRules, i18n: &I18n, lang: &str) -> Vec<String> {
         crown_during_capture,
         repetition_draw,
         king_move_draw,
+        draws_claimed,
     } = rules;
     let message = |id: &str| i18n.message(lang, id, &[]);
     let size = usize::from(*board_size);
@@ -98,6 +103,8 @@ pub fn facts(rules: &DraughtsRules, i18n: &I18n, lang: &str) -> Vec<String> {
     }
     if draws.is_empty() {
         draws.push(message(DRAWS[2]));
+    } else if *draws_claimed {
+        draws.push(message(DRAWS_CLAIMED));
     }
     vec![
         i18n.message(

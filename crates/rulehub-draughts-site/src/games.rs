@@ -9,7 +9,10 @@
 //! *
 //! ```
 //!
-//! Move numbers, tags and other comments are skipped as PDN says. A result
+//! The block reads what `rulehub replay` reads (one game of it): a `[FEN]`
+//! tag for the start, variations, NAGs and `%` lines skipped, letter-number
+//! squares, a capture written one hop a token. Move numbers and tags are
+//! skipped as PDN says; a comment after a move is its annotation. A result
 //! token (`1-0`, `0-1`, `1/2-1/2`) is checked when the game has ended on the
 //! board; before that it may record a resignation or an agreed draw. Every
 //! move is replayed by the engine at build time; a wrong one fails the build
@@ -34,32 +37,6 @@ pub struct CheckedGame {
     pub plies: Vec<(Position, Move, Vec<Square>)>,
     pub moves: Vec<GameMove>,
     pub outcome: Outcome,
-}
-
-/// The `; setup: FEN` header line, if the record has one: its line and FEN.
-fn setup_header(text: &str) -> Option<(usize, &str)> {
-    text.lines().enumerate().find_map(|(index, line)| {
-        let comment = line.trim_start().strip_prefix(';')?.trim_start();
-        let fen = comment.strip_prefix("setup")?.strip_prefix(':')?;
-        Some((index + 1, fen.trim()))
-    })
-}
-
-/// The comment right after a move (the move's annotation marks skipped): a
-/// `{…}` comment, or a `;` comment running to the end of the line.
-fn comment_after(text: &str, end: usize) -> Option<String> {
-    let rest = text.get(end..)?.trim_start_matches(['!', '?']);
-    let rest = rest.trim_start_matches([' ', '\t']);
-    let comment = if let Some(braced) = rest.strip_prefix('{') {
-        braced.split_once('}').map_or(braced, |(inside, _)| inside)
-    } else if let Some(line) = rest.strip_prefix(';') {
-        line.split_once('\n').map_or(line, |(inside, _)| inside)
-    } else {
-        let rest = rest.trim_start();
-        rest.strip_prefix('{')?.split_once('}')?.0
-    };
-    let comment = comment.split_whitespace().collect::<Vec<_>>().join(" ");
-    (!comment.is_empty()).then_some(comment)
 }
 
 /// PDN result tokens and what each claims, with `None` for "not finished".
@@ -98,7 +75,10 @@ fn token_for(outcome: Outcome) -> &'static str {
 }
 
 /// Reads the record of `block` and replays it from the page's start (or the
-/// record's `; setup:`), reporting the first problem at its line.
+/// record's `[FEN]` tag or `; setup:`), reporting the first problem at its
+/// line. The block reads what `rulehub replay` reads: one game of a PDN
+/// archive, its variations, NAGs and `%` lines skipped, its comments
+/// becoming the annotations beside its moves.
 pub fn check(
     block: &GameBlock<'_>,
     rules: &DraughtsRules,
@@ -106,31 +86,8 @@ pub fn check(
     problems: &mut Vec<Diagnostic>,
 ) -> Option<CheckedGame> {
     let text = block.text();
-    let position = match setup_header(text) {
-        None => start.clone(),
-        Some((line, setup)) => match fen::parse(setup, rules.geometry()) {
-            Ok(position) => position,
-            Err(error) => {
-                problems.push(
-                    block
-                        .error(
-                            block.line(line),
-                            format!("`; setup:` is not a PDN FEN for this board: {}", error.reason),
-                        )
-                        .with_help(format!(
-                            "write the side to move, then each colour's squares (`{}`), or leave the line out to start from the page's setup",
-                            fen::write(start)
-                        )),
-                );
-                return None;
-            }
-        },
-    };
-    let record::Record {
-        moves: parsed,
-        result,
-    } = match record::read(text) {
-        Ok(record) => record,
+    let games = match record::games(text) {
+        Ok(games) => games,
         Err(error) => {
             problems.push(
                 block
@@ -140,6 +97,81 @@ pub fn check(
             return None;
         }
     };
+    if let Some(second) = games.get(1) {
+        problems.push(
+            block
+                .error(
+                    block.at(second.span.start),
+                    "a second game begins here; a game block holds one game",
+                )
+                .with_help("give each game its own ```game block"),
+        );
+        return None;
+    }
+    let Some(record) = games.into_iter().next() else {
+        problems.push(
+            block
+                .error(block.fence(), "the record has no moves")
+                .with_help("write the moves in PDN, e.g. `1. 11-15 23-19`"),
+        );
+        return None;
+    };
+    if let Some((span, _)) = record.setups.get(1).or_else(|| {
+        record
+            .tags
+            .iter()
+            .any(|t| t.name.eq_ignore_ascii_case("FEN"))
+            .then(|| record.setups.first())
+            .flatten()
+    }) {
+        problems.push(
+            block
+                .error(
+                    block.at(span.start),
+                    "the game already has a setup; give it one `[FEN]` tag or `; setup:` line",
+                )
+                .with_help("remove one of the setups"),
+        );
+        return None;
+    }
+    if let Some((span, _)) = record.setup()
+        && let Some(first) = record.moves.first()
+        && span.start > first.span.start
+    {
+        problems.push(
+            block
+                .error(block.at(span.start), "a setup after the game's first move")
+                .with_help("put the `[FEN]` tag or `; setup:` line before the moves"),
+        );
+        return None;
+    }
+    let position = match record.setup() {
+        None => start.clone(),
+        Some((span, setup)) => match fen::parse_for(setup, rules.geometry(), rules.first_to_move) {
+            Ok(position) => position,
+            Err(error) => {
+                problems.push(
+                    block
+                        .error(
+                            block.at(span.start),
+                            format!(
+                                "{} is not a PDN FEN for this board: {}",
+                                if text[span.clone()].starts_with('[') { "the `[FEN]` tag" } else { "`; setup:`" },
+                                error.reason
+                            ),
+                        )
+                        .with_help(format!(
+                            "write the side to move, then each colour's squares (`{}`), or leave the setup out to start from the page's",
+                            fen::write(start)
+                        )),
+                );
+                return None;
+            }
+        },
+    };
+    let parsed = record.moves;
+    let result = record.result;
+    let mut claims = record.claims.into_iter().peekable();
     if let Some(extra) = parsed.get(limits::MAX_GAME_MOVES) {
         problems.push(
             block
@@ -165,22 +197,64 @@ pub fn check(
     let mut game = Game::new(rules, position.clone());
     let mut plies = Vec::with_capacity(parsed.len());
     let mut moves = Vec::with_capacity(parsed.len());
-    for (index, mv) in parsed.iter().enumerate() {
-        let written = &text[mv.span.clone()];
-        match game.play_text(&mv.move_text) {
-            Ok(played) => {
-                plies.push((game.position().clone(), played.mv, played.captured));
+    let mut warned = false;
+    let mut next = 0;
+    loop {
+        while let Some((_, span, reason)) = claims.next_if(|(before, ..)| *before <= next) {
+            if let Err(message) = record::claim(&mut game, reason) {
+                problems.push(
+                    block
+                        .error(block.at(span.start), message)
+                        .with_help("claim a draw only where the rules give one: `[%claim]` after the move that makes it claimable"),
+                );
+                return None;
+            }
+        }
+        if next >= parsed.len() {
+            break;
+        }
+        let mv = &parsed[next];
+        match record::play_move(&mut game, &parsed[next..]) {
+            Ok(advance) => {
+                let last = &parsed[next + advance.tokens - 1];
+                let written = &text[mv.span.start..last.span.end];
+                if advance.step_written_as_capture && !warned {
+                    warned = true;
+                    let mut warning = block
+                        .error(
+                            block.at(mv.span.start),
+                            format!(
+                                "move {} `{written}` captures nothing but is written with `x`; read as {}",
+                                moves.len() + 1,
+                                advance.played.mv.full_notation()
+                            ),
+                        )
+                        .with_help("write steps with `-`");
+                    warning.severity = rulehub_core::diagnostic::Severity::Warning;
+                    problems.push(warning);
+                }
+                plies.push((
+                    game.position().clone(),
+                    advance.played.mv,
+                    advance.played.captured,
+                ));
+                let comments: Vec<&str> = parsed[next..next + advance.tokens]
+                    .iter()
+                    .filter_map(|m| m.comment.as_deref())
+                    .collect();
                 moves.push(GameMove {
                     notation: written.to_string(),
-                    comment: comment_after(text, mv.span.end),
+                    comment: (!comments.is_empty()).then(|| comments.join(" ")),
                 });
+                next += advance.tokens;
             }
             Err(illegal) => {
+                let written = &text[mv.span.clone()];
                 problems.push(
                     block
                         .error(
                             block.at(mv.span.start),
-                            format!("move {} `{written}`: {illegal}", index + 1),
+                            format!("move {} `{written}`: {illegal}", moves.len() + 1),
                         )
                         .with_help(format!(
                             "every move of a sample game must be legal from the position before it; `rulehub replay --rules <preset> --setup \"{}\" FILE` shows the game move by move",
@@ -268,12 +342,9 @@ mod tests {
 
     #[test]
     fn a_comment_belongs_to_the_move_before_it() {
-        let text = "1. 11-15 {centre} 23-19! ; answers\n2. 8-11 22-17 *";
+        let text = "1. 11-15 {centre [%clk 0:10]} 23-19! ; answers\n2. 8-11 (2. 9-14 {no}) 22-17 *";
         let parsed = record::parse(text).expect("valid");
-        let comments: Vec<Option<String>> = parsed
-            .iter()
-            .map(|mv| comment_after(text, mv.span.end))
-            .collect();
+        let comments: Vec<Option<String>> = parsed.iter().map(|mv| mv.comment.clone()).collect();
         assert_eq!(
             comments,
             vec![
@@ -283,12 +354,5 @@ mod tests {
                 None
             ]
         );
-    }
-
-    #[test]
-    fn the_setup_header_is_read_from_any_line_before_the_moves() {
-        let text = "[Event \"x\"]\n;  setup: W:W21:B1\n1. 21-17";
-        assert_eq!(setup_header(text), Some((2, "W:W21:B1")));
-        assert_eq!(setup_header("1. 11-15 ; no setup here"), None);
     }
 }

@@ -27,7 +27,7 @@ pub fn engine(
     let setup = request.setup;
     Some(match setup {
         None => Ok(Box::new(DraughtsPlay::new(Game::start(&rules))) as _),
-        Some(text) => fen::parse(text, rules.geometry())
+        Some(text) => fen::parse_for(text, rules.geometry(), rules.first_to_move)
             .map(|position| Box::new(DraughtsPlay::new(Game::new(&rules, position))) as _)
             .map_err(|e| format!("--setup is not a PDN FEN for this board: {}", e.reason)),
     })
@@ -71,7 +71,7 @@ pub fn setup_board(
     let rules = Preset::from_name(preset)?.rules();
     let position = match setup {
         None => Ok(rules.start_position()),
-        Some(text) => fen::parse(text, rules.geometry())
+        Some(text) => fen::parse_for(text, rules.geometry(), rules.first_to_move)
             .map_err(|e| format!("not a PDN FEN for this board: {}", e.reason)),
     };
     Some(position.map(|position| {

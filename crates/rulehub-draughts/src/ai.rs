@@ -176,7 +176,7 @@ mod tests {
         let rules = preset.rules();
         Game::new(
             &rules,
-            fen::parse(setup, rules.geometry()).expect("test FEN"),
+            fen::parse_position(setup, rules.geometry()).expect("test FEN"),
         )
     }
 

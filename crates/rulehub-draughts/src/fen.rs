@@ -1,6 +1,11 @@
 //! Setups in PDN FEN: `W:W21-32:B1-12` — the side to move, then each
 //! colour's squares, kings marked `K` (`B:WK5,21-32:B1-12`), runs of men or
 //! kings written as ranges (`K1-3` makes 1, 2 and 3 kings).
+//!
+//! The forms other programs write are read too: lowercase colour letters
+//! and `k`, letter-number squares (`W:Wa1,c1,Kd4:Bf8`), `?` for a side to
+//! move left open (the rules' first mover then moves), a trailing `.`, and
+//! move counters `:H0:F1` after the lists (read and ignored).
 
 use std::fmt;
 
@@ -59,6 +64,17 @@ pub enum FenErrorReason {
     TrailingText {
         found: char,
     },
+    /// A letter-number square that is no dark square of the board.
+    NotADarkSquare {
+        name: String,
+        size: u8,
+    },
+    /// No piece stands on the board.
+    NoPieces,
+    /// The side to move has no piece: the game would be over before it began.
+    NothingToMove {
+        colour: Colour,
+    },
 }
 
 impl FenErrorReason {
@@ -75,6 +91,9 @@ impl FenErrorReason {
             FenErrorReason::SquareTwice { .. } => "square-twice",
             FenErrorReason::ManOnCrowningRow { .. } => "man-on-crowning-row",
             FenErrorReason::TrailingText { .. } => "trailing-text",
+            FenErrorReason::NotADarkSquare { .. } => "not-a-dark-square",
+            FenErrorReason::NoPieces => "no-pieces",
+            FenErrorReason::NothingToMove { .. } => "nothing-to-move",
         }
     }
 }
@@ -135,6 +154,21 @@ impl fmt::Display for FenErrorReason {
                 f,
                 "unexpected `{found}` after the two colour lists; a FEN ends after the second list"
             ),
+            FenErrorReason::NotADarkSquare { name, size } => write!(
+                f,
+                "`{name}` is not a dark square of the {size}×{size} board; pieces stand on \
+                 the dark squares, a1 among them"
+            ),
+            FenErrorReason::NoPieces => f.write_str(
+                "no piece stands on the board; list each colour's squares, as in `W:W21-32:B1-12`",
+            ),
+            FenErrorReason::NothingToMove { colour } => write!(
+                f,
+                "{} is to move but has no piece, so the game would be over before it began; \
+                 give {} a piece or the move to the other side",
+                colour.code(),
+                colour.code()
+            ),
         }
     }
 }
@@ -173,8 +207,36 @@ impl Reader<'_> {
 }
 
 /// Reads a FEN for the given board. Surrounding whitespace and quotes
-/// (as in a PDN `[FEN "…"]` tag's value) are allowed.
+/// (as in a PDN `[FEN "…"]` tag's value) are allowed; a `?` side to move is
+/// White's move (see [`parse_for`]).
 pub fn parse(text: &str, geometry: &'static Geometry) -> Result<Position, FenError> {
+    parse_for(text, geometry, Colour::White)
+}
+
+/// Reads a FEN setup for the given board, `?` as the side to move giving
+/// the move to `open_side` (the rules' first mover). A setup is a game's
+/// start, so one with no piece on the board, or none of the side to move,
+/// is refused.
+pub fn parse_for(
+    text: &str,
+    geometry: &'static Geometry,
+    open_side: Colour,
+) -> Result<Position, FenError> {
+    read(text, geometry, open_side, true)
+}
+
+/// Reads any position in FEN, one where the game is over among them (as
+/// after the last capture): no side needs a piece. `?` is White's move.
+pub fn parse_position(text: &str, geometry: &'static Geometry) -> Result<Position, FenError> {
+    read(text, geometry, Colour::White, false)
+}
+
+fn read(
+    text: &str,
+    geometry: &'static Geometry,
+    open_side: Colour,
+    setup: bool,
+) -> Result<Position, FenError> {
     if text.len() > MAX_FEN_LEN {
         return Err(FenError {
             offset: 0,
@@ -192,7 +254,12 @@ pub fn parse(text: &str, geometry: &'static Geometry) -> Result<Position, FenErr
         end -= 1;
         r.bytes = &text.as_bytes()[..end];
     }
-    let to_move = colour(&mut r, text)?;
+    let to_move = if r.peek() == Some(b'?') {
+        r.at += 1;
+        open_side
+    } else {
+        colour(&mut r, text)?
+    };
     let mut position = Position::empty(geometry, to_move);
     let mut seen: Option<Colour> = None;
     for _ in 0..2 {
@@ -213,16 +280,37 @@ pub fn parse(text: &str, geometry: &'static Geometry) -> Result<Position, FenErr
         seen = Some(colour);
         squares(&mut r, text, colour, &mut position)?;
     }
+    // Move counters (`:H0:F1`), then a closing `.`.
+    while r.peek() == Some(b':') && matches!(r.bytes.get(r.at + 1), Some(b'H' | b'F' | b'h' | b'f'))
+    {
+        r.at += 2;
+        number(&mut r, text)?;
+    }
+    if r.peek() == Some(b'.') {
+        r.at += 1;
+    }
     if let Some(c) = r.peek_char(text) {
         return Err(r.error(FenErrorReason::TrailingText { found: c }));
+    }
+    if setup && position.pieces().next().is_none() {
+        return Err(FenError {
+            offset: start,
+            reason: FenErrorReason::NoPieces,
+        });
+    }
+    if setup && position.count(to_move) == 0 {
+        return Err(FenError {
+            offset: start,
+            reason: FenErrorReason::NothingToMove { colour: to_move },
+        });
     }
     Ok(position)
 }
 
 fn colour(r: &mut Reader<'_>, text: &str) -> Result<Colour, FenError> {
     let colour = match r.peek() {
-        Some(b'W') => Colour::White,
-        Some(b'B') => Colour::Black,
+        Some(b'W' | b'w') => Colour::White,
+        Some(b'B' | b'b') => Colour::Black,
         _ => {
             return Err(r.error(FenErrorReason::ExpectedColour {
                 found: r.peek_char(text),
@@ -240,17 +328,41 @@ fn squares(
     colour: Colour,
     position: &mut Position,
 ) -> Result<(), FenError> {
-    if matches!(r.peek(), None | Some(b':')) {
+    if matches!(r.peek(), None | Some(b':' | b'.')) {
         return Ok(());
     }
     loop {
         let item_at = r.at;
-        let kind = if r.peek() == Some(b'K') {
+        let kind = if matches!(r.peek(), Some(b'K' | b'k')) {
             r.at += 1;
             Kind::King
         } else {
             Kind::Man
         };
+        if let Some(file @ b'a'..=b'l') = r.peek() {
+            // A letter-number square, `c3`: one square, no ranges.
+            r.at += 1;
+            let (_, rank) = number(r, text)?;
+            let geometry = position.geometry();
+            let name = format!("{}{rank}", char::from(file));
+            let square = geometry
+                .named(file - b'a', rank.min(u64::from(u32::MAX)) as u32)
+                .ok_or(FenError {
+                    offset: item_at,
+                    reason: FenErrorReason::NotADarkSquare {
+                        name,
+                        size: geometry.size(),
+                    },
+                })?;
+            put(position, square, Piece { colour, kind }, item_at)?;
+            match r.peek() {
+                Some(b',') => {
+                    r.at += 1;
+                    continue;
+                }
+                _ => return Ok(()),
+            }
+        }
         let first = number(r, text)?;
         let last = if r.peek() == Some(b'-') {
             r.at += 1;
@@ -415,7 +527,7 @@ mod tests {
         assert_eq!(king(9), Some(Kind::Man));
         assert_eq!(write(&p), "W:WK5,21-22:BK1,K2,9");
         assert_eq!(
-            parse("W:W:B1", eight())
+            parse("B:W:B1", eight())
                 .expect("empty list")
                 .count(Colour::White),
             0
@@ -452,5 +564,27 @@ mod tests {
         assert!(msg.contains("expected a square number"), "{msg}");
         let (_, msg) = err("");
         assert!(msg.contains("found the end"), "{msg}");
+    }
+
+    #[test]
+    fn the_forms_other_programs_write_read() {
+        let p = parse_for("?:wa1,c1,kd4:Bf8.", eight(), Colour::Black).expect("letter-number");
+        assert_eq!(p.to_move(), Colour::Black);
+        assert_eq!(write(&p), "B:WK18,29-30:B3");
+        let p = parse("W:W21-32:B1-12:H0:F1", eight()).expect("counters");
+        assert_eq!(p, Position::start(eight(), Colour::White));
+        let e = parse("W:Wa2:B1", eight()).expect_err("a2 is light");
+        assert_eq!(e.reason.code(), "not-a-dark-square");
+    }
+
+    #[test]
+    fn a_setup_with_nothing_to_play_is_refused_saying_why() {
+        let (_, msg) = err("W:W:B");
+        assert!(msg.contains("no piece stands on the board"), "{msg}");
+        let (_, msg) = err("W:W:B1");
+        assert!(msg.contains("white is to move but has no piece"), "{msg}");
+        // A position after the last capture is still read as a position.
+        let p = parse_position("W:W:B1", eight()).expect("a finished game");
+        assert_eq!(p.count(Colour::White), 0);
     }
 }

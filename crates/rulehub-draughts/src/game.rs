@@ -6,7 +6,7 @@ use std::fmt;
 use crate::movegen;
 use crate::position::{Colour, Move, Position, Undo};
 use crate::rules::{CaptureChoice, DraughtsRules};
-use crate::square::Square;
+use crate::square::{Geometry, Square};
 
 /// Why a game was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -42,6 +42,11 @@ pub enum DrawReason {
 
 impl DrawReason {
     pub const ALL: &'static [DrawReason] = &[DrawReason::Repetition, DrawReason::KingMoves];
+
+    /// The reason with this code.
+    pub fn from_code(code: &str) -> Option<DrawReason> {
+        DrawReason::ALL.iter().copied().find(|r| r.code() == code)
+    }
 
     /// A stable code for tools and message ids.
     pub fn code(self) -> &'static str {
@@ -81,6 +86,8 @@ pub enum IllegalMove {
     GameOver { outcome: Outcome },
     /// A number in the move is not a square of this board.
     NotOnBoard { number: u32, squares: u8 },
+    /// A letter-number name (`c4`) that is no dark square of this board.
+    NotADarkSquare { name: String, size: u8 },
     /// No piece stands on the starting square.
     EmptySquare { square: Square },
     /// The piece on the starting square belongs to the other side.
@@ -106,6 +113,7 @@ impl IllegalMove {
     pub const CODES: &'static [&'static str] = &[
         "game-over",
         "not-a-square",
+        "not-a-dark-square",
         "empty-square",
         "not-your-piece",
         "capture-required",
@@ -121,6 +129,7 @@ impl IllegalMove {
         match self {
             IllegalMove::GameOver { .. } => "game-over",
             IllegalMove::NotOnBoard { .. } => "not-a-square",
+            IllegalMove::NotADarkSquare { .. } => "not-a-dark-square",
             IllegalMove::EmptySquare { .. } => "empty-square",
             IllegalMove::NotYourPiece { .. } => "not-your-piece",
             IllegalMove::CaptureRequired { .. } => "capture-required",
@@ -146,6 +155,11 @@ impl fmt::Display for IllegalMove {
             IllegalMove::NotOnBoard { number, squares } => write!(
                 f,
                 "square {number} is not on the board; its squares are numbered 1 to {squares}"
+            ),
+            IllegalMove::NotADarkSquare { name, size } => write!(
+                f,
+                "`{name}` is not a dark square of the {size}×{size} board; draughts is \
+                 played on the dark squares, a1 among them"
             ),
             IllegalMove::EmptySquare { square } => {
                 write!(f, "no piece stands on square {square}")
@@ -208,10 +222,58 @@ pub struct Played {
 
 /// A move as a record writes it: the square numbers and whether they were
 /// joined by `x` (a capture) or `-`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// In letter-number notation (`c3-d4`) `files` holds each square's file
+/// (0 for `a`) and `numbers` its rank; `files` is empty for square numbers.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct MoveText {
     pub numbers: Vec<u32>,
     pub capture: bool,
+    pub files: Vec<u8>,
+}
+
+impl MoveText {
+    /// A move written in square numbers.
+    pub fn numbered(numbers: Vec<u32>, capture: bool) -> MoveText {
+        MoveText {
+            numbers,
+            capture,
+            files: Vec::new(),
+        }
+    }
+
+    /// How the `i`th square is written: `22` or `c3`.
+    pub fn square_name(&self, i: usize) -> String {
+        let number = self.numbers.get(i).copied().unwrap_or(0);
+        match self.files.get(i) {
+            Some(&file) => format!("{}{number}", char::from(b'a' + file.min(25))),
+            None => number.to_string(),
+        }
+    }
+
+    /// The squares the move names on a board, in order: `Err` with the
+    /// first name that is no dark square of it.
+    pub fn squares(&self, geometry: &Geometry) -> Result<Vec<Square>, IllegalMove> {
+        let mut squares = Vec::with_capacity(self.numbers.len());
+        for (i, &number) in self.numbers.iter().enumerate() {
+            let square = match self.files.get(i) {
+                None => geometry.square(number).ok_or(IllegalMove::NotOnBoard {
+                    number,
+                    squares: geometry.squares(),
+                })?,
+                Some(&file) => {
+                    geometry
+                        .named(file, number)
+                        .ok_or_else(|| IllegalMove::NotADarkSquare {
+                            name: self.square_name(i),
+                            size: geometry.size(),
+                        })?
+                }
+            };
+            squares.push(square);
+        }
+        Ok(squares)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -232,7 +294,63 @@ pub struct Game {
     hashes: Vec<u64>,
     /// Plies since a man moved or a piece was captured.
     quiet_plies: u32,
+    /// A draw claimed under [`DraughtsRules::draws_claimed`], and the ply
+    /// it was claimed at.
+    claimed: Option<(DrawReason, usize)>,
 }
+
+/// Why a draw claim was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClaimRefused {
+    /// The game has already ended.
+    GameOver { outcome: Outcome },
+    /// These rules end the game at once when a draw rule applies; there is
+    /// nothing to claim.
+    NotClaimed,
+    /// No draw rule applies to the position (or not the one named).
+    NothingToClaim {
+        /// Times the position has occurred, and the moves each side has made
+        /// without a man moving or a capture.
+        occurrences: u32,
+        quiet_moves: u32,
+    },
+}
+
+impl ClaimRefused {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ClaimRefused::GameOver { .. } => "game-over",
+            ClaimRefused::NotClaimed => "draws-not-claimed",
+            ClaimRefused::NothingToClaim { .. } => "nothing-to-claim",
+        }
+    }
+}
+
+impl fmt::Display for ClaimRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClaimRefused::GameOver { outcome } => write!(
+                f,
+                "the game is already over ({}); there is no draw to claim",
+                outcome.code()
+            ),
+            ClaimRefused::NotClaimed => f.write_str(
+                "these rules draw the game by themselves when a draw rule applies; a draw is \
+                 not claimed (leave the claim out)",
+            ),
+            ClaimRefused::NothingToClaim {
+                occurrences,
+                quiet_moves,
+            } => write!(
+                f,
+                "no draw can be claimed here: the position has occurred {occurrences} time(s) \
+                 and each side has made {quiet_moves} move(s) without a man moving or a capture"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ClaimRefused {}
 
 impl Game {
     /// A game from a position (which says who is to move) under `rules`.
@@ -246,6 +364,7 @@ impl Game {
             steps: Vec::new(),
             hashes: vec![hash],
             quiet_plies: 0,
+            claimed: None,
         }
     }
 
@@ -261,7 +380,7 @@ impl Game {
         setup: Option<&str>,
     ) -> Result<Game, crate::fen::FenError> {
         let position = match setup {
-            Some(text) => crate::fen::parse(text, rules.geometry())?,
+            Some(text) => crate::fen::parse_for(text, rules.geometry(), rules.first_to_move)?,
             None => rules.start_position(),
         };
         Ok(Game::new(rules, position))
@@ -325,6 +444,18 @@ impl Game {
     }
 
     fn drawn(&self) -> Option<DrawReason> {
+        if let Some((reason, _)) = self.claimed {
+            return Some(reason);
+        }
+        if self.rules.draws_claimed {
+            return None;
+        }
+        self.draw_rule()
+    }
+
+    /// The draw rule that applies to the position, if any (automatic or
+    /// to be claimed).
+    fn draw_rule(&self) -> Option<DrawReason> {
         if let Some(times) = self.rules.repetition_draw
             && self.repetitions() >= u32::from(times)
         {
@@ -336,6 +467,52 @@ impl Game {
             return Some(DrawReason::KingMoves);
         }
         None
+    }
+
+    /// The draw the player to move may claim, under rules where draws are
+    /// claimed ([`DraughtsRules::draws_claimed`]); `None` while the game
+    /// goes on without one, once it is over, and under automatic rules.
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if !self.rules.draws_claimed || self.claimed.is_some() || self.moves().is_empty() {
+            return None;
+        }
+        self.draw_rule()
+    }
+
+    /// The player to move claims a draw: `reason`, or whichever applies.
+    /// The game ends drawn; taking back the move before undoes the claim.
+    pub fn claim_draw(&mut self, reason: Option<DrawReason>) -> Result<DrawReason, ClaimRefused> {
+        let outcome = self.outcome();
+        if outcome.is_over() {
+            return Err(ClaimRefused::GameOver { outcome });
+        }
+        if !self.rules.draws_claimed {
+            return Err(ClaimRefused::NotClaimed);
+        }
+        let applies = |r: DrawReason| match r {
+            DrawReason::Repetition => self
+                .rules
+                .repetition_draw
+                .is_some_and(|times| self.repetitions() >= u32::from(times)),
+            DrawReason::KingMoves => self
+                .rules
+                .king_move_draw
+                .is_some_and(|moves| self.quiet_plies >= 2 * u32::from(moves)),
+        };
+        let found = match reason {
+            Some(r) => Some(r).filter(|r| applies(*r)),
+            None => DrawReason::ALL.iter().copied().find(|r| applies(*r)),
+        };
+        match found {
+            Some(r) => {
+                self.claimed = Some((r, self.ply()));
+                Ok(r)
+            }
+            None => Err(ClaimRefused::NothingToClaim {
+                occurrences: self.repetitions(),
+                quiet_moves: self.quiet_plies / 2,
+            }),
+        }
     }
 
     /// How often the current position (same side to move) has occurred. Only
@@ -372,6 +549,7 @@ impl Game {
     /// Takes back the last move; `None` if none was played.
     pub fn unmake(&mut self) -> Option<Move> {
         let step = self.steps.pop()?;
+        self.claimed = None;
         self.hashes.pop();
         self.position.unmake(&step.mv, step.undo, &mut self.hash);
         self.quiet_plies = step.quiet_plies_before;
@@ -397,6 +575,11 @@ impl Game {
         Ok(self.play_legal(legal))
     }
 
+    /// Plays a move [`Game::resolve`] found (or named in its refusal).
+    pub fn play_resolved(&mut self, mv: Move) -> Played {
+        self.play_legal(mv)
+    }
+
     fn play_legal(&mut self, mv: Move) -> Played {
         self.make(mv);
         Played {
@@ -414,15 +597,7 @@ impl Game {
         if outcome.is_over() {
             return Err(IllegalMove::GameOver { outcome });
         }
-        let geometry = self.position.geometry;
-        let mut squares = Vec::with_capacity(text.numbers.len());
-        for &number in &text.numbers {
-            let square = geometry.square(number).ok_or(IllegalMove::NotOnBoard {
-                number,
-                squares: geometry.squares(),
-            })?;
-            squares.push(square);
-        }
+        let squares = text.squares(self.position.geometry)?;
         let Some(&from) = squares.first() else {
             return Err(IllegalMove::NoSuchMove);
         };
@@ -550,14 +725,15 @@ impl Game {
     }
 }
 
-/// Whether a move is written as `squares`: start and end only, or start and
-/// every landing square.
+/// Whether a move is written as `squares`: start, end and any of the
+/// landing squares between, in order (all of them, some, or none).
 fn written_as(mv: &Move, squares: &[Square]) -> bool {
-    if squares.len() < 2 || mv.from() != squares[0] {
+    let [first, between @ .., last] = squares else {
+        return false;
+    };
+    if mv.from() != *first || mv.to() != *last {
         return false;
     }
-    if squares.len() == 2 {
-        return mv.to() == squares[1];
-    }
-    mv.path().eq(squares[1..].iter().copied())
+    let mut path = mv.path();
+    between.iter().all(|s| path.any(|p| p == *s))
 }

@@ -38,8 +38,11 @@
 //! - Italian (men may not capture kings, and four capture tie-breaks),
 //!   Frisian, Turkish (orthogonal moves and immediate removal) and 12×12
 //!   variants are not modelled.
-//! - Draw rules are applied automatically where the federations let a player
-//!   claim them (threefold repetition; the English 40-move rule). The
+//! - Draw rules are automatic or claimed as each preset's source says
+//!   ([`Preset::source`]): FMJD and Russian draws end the game at once, while
+//!   in English draughts (WCDF) threefold repetition and the 40-move rule give
+//!   a draw the player to move may claim ([`Game::claimable_draw`],
+//!   [`Game::claim_draw`]); play goes on until it is claimed. The
 //!   international endgame rules (16 moves with three kings against one, 5
 //!   moves in two-kings endings) and Russian endgame counts other than the
 //!   15-move king rule are left out, as are draws by agreement and time.
@@ -55,7 +58,7 @@ pub mod record;
 mod rules;
 mod square;
 
-pub use game::{DrawReason, Game, IllegalMove, MoveText, Outcome, Played, WinReason};
+pub use game::{ClaimRefused, DrawReason, Game, IllegalMove, MoveText, Outcome, Played, WinReason};
 pub use position::{Colour, Kind, MAX_PATH, Move, Piece, Position};
 pub use rules::{
     CaptureChoice, DraughtsRules, Preset, RulesError, RulesOverrides, RulesSpec, preset_names,

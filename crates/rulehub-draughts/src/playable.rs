@@ -14,8 +14,8 @@ use std::fmt::Write as _;
 use rulehub_game::ai::{Deadline, Level, Limits};
 use rulehub_game::playable::{no_legal_move, pick_by_squares};
 use rulehub_game::{
-    AnyOutcome, Cells, Dims, LegalMove, MoveInput, Playable, Played, RecordCut, Refusal, Replay,
-    ReplayStop, ReplayedMove, Thought,
+    AnyOutcome, Cells, Dims, LegalMove, MoveInput, Playable, Played, RecordCut, RecordNotes,
+    Refusal, Replay, ReplayStop, ReplayedMove, Thought,
 };
 
 use crate::record::{self, RecordErrorReason};
@@ -29,6 +29,24 @@ pub struct DraughtsPlay {
     start: Game,
     /// The moves played, as the record writes them.
     written: Vec<String>,
+    /// What a record replayed so far has shown (see [`RecordState`]).
+    record: RecordState,
+}
+
+/// What the record being replayed has shown so far, for the rules that
+/// span its parts: a setup comes before the moves, and once moves (or the
+/// result) have been read, a tag begins the next game.
+#[derive(Debug, Clone, Default)]
+struct RecordState {
+    /// Whether the game has shown a move (played or refused).
+    moves_read: bool,
+    /// Whether the game's result has been read.
+    result_read: bool,
+    /// Whether the game's start came from a `[FEN]` tag or `; setup:` line.
+    setup_read: bool,
+    /// Whether a step written with `x` has been warned about.
+    warned_step_as_capture: bool,
+    notes: RecordNotes,
 }
 
 impl DraughtsPlay {
@@ -37,6 +55,47 @@ impl DraughtsPlay {
             start: game.clone(),
             game,
             written: Vec::new(),
+            record: RecordState::default(),
+        }
+    }
+
+    /// Starts the game from a record's setup (a `[FEN]` tag's value or a
+    /// `; setup:` line's FEN) at `span` of `text`.
+    fn setup_from_record(
+        &mut self,
+        text: &str,
+        span: std::ops::Range<usize>,
+        fen_text: &str,
+        first: usize,
+    ) -> Result<(), Box<ReplayStop>> {
+        let refuse = |code, message: String| {
+            Err(Box::new(stop_at(text, span.clone(), first, code, message)))
+        };
+        if self.record.moves_read || self.game.ply() > 0 {
+            return refuse(
+                "setup-after-moves",
+                "a setup after the game's first move; put the `[FEN]` tag (or `; setup:` line) before the moves".to_string(),
+            );
+        }
+        if self.record.setup_read {
+            return refuse(
+                "second-setup",
+                "the game already has a setup; give each game one `[FEN]` tag (or `; setup:` line)"
+                    .to_string(),
+            );
+        }
+        let rules = self.game.rules().clone();
+        match fen::parse_for(fen_text, rules.geometry(), rules.first_to_move) {
+            Ok(position) => {
+                self.game = Game::new(&rules, position);
+                self.start = self.game.clone();
+                self.record.setup_read = true;
+                Ok(())
+            }
+            Err(e) => refuse(
+                "bad-setup",
+                format!("the setup is not a PDN FEN for this board: {}", e.reason),
+            ),
         }
     }
 
@@ -108,6 +167,38 @@ fn read_one(text: &str) -> Result<MoveText, Refusal> {
             &"write one move: square numbers joined by `-` or `x`",
         )),
     }
+}
+
+/// A stop at `span` of `text` before any move of this replay.
+fn stop_at(
+    text: &str,
+    span: std::ops::Range<usize>,
+    number: usize,
+    code: &'static str,
+    message: String,
+) -> ReplayStop {
+    ReplayStop {
+        played: Vec::new(),
+        number,
+        line: line_of(text, span.start),
+        column: Some(column_of(text, span.start)),
+        text: text.get(span).unwrap_or_default().to_string(),
+        code,
+        message,
+        marked: Vec::new(),
+        captured: Vec::new(),
+    }
+}
+
+/// The 1-based column, in characters, of a byte offset.
+fn column_of(text: &str, offset: usize) -> usize {
+    text.get(..offset).map_or(1, |before| {
+        before
+            .rsplit('\n')
+            .next()
+            .map_or(0, |line| line.chars().count())
+            + 1
+    })
 }
 
 /// The 1-based line of a byte offset.
@@ -223,6 +314,7 @@ impl Playable for DraughtsPlay {
     fn restart(&mut self) {
         self.game = self.start.clone();
         self.written.clear();
+        self.record = RecordState::default();
     }
 
     fn perft(&mut self, depth: u32) -> u64 {
@@ -292,52 +384,143 @@ impl Playable for DraughtsPlay {
     }
 
     fn record_cut(&self, pending: &str) -> RecordCut {
-        match record::read(pending) {
+        match record::items(pending) {
             Err(error) => match error.reason {
                 RecordErrorReason::UnclosedComment => RecordCut::NotBefore('}'),
                 RecordErrorReason::UnclosedTag => RecordCut::NotBefore(']'),
+                RecordErrorReason::UnclosedVariation => RecordCut::NotBefore(')'),
                 // Every other error is reported by replaying what was read.
                 _ => RecordCut::Here,
             },
-            Ok(record) if record.result.is_some() => RecordCut::Never,
-            Ok(_) => RecordCut::Here,
+            Ok(items) => {
+                if let Some(at) = record::second_game_at(
+                    &items,
+                    self.record.moves_read || self.game.ply() > 0,
+                    self.record.result_read,
+                ) {
+                    return RecordCut::GameEnds(at);
+                }
+                // A capture may go on in the next line's token, one hop a
+                // token: wait for it.
+                match items.last() {
+                    Some(record::Item::Move(mv)) if mv.move_text.capture => {
+                        RecordCut::NotBefore('\n')
+                    }
+                    _ => RecordCut::Here,
+                }
+            }
         }
     }
 
+    fn take_notes(&mut self) -> RecordNotes {
+        std::mem::take(&mut self.record.notes)
+    }
+
+    /// Plays one part of a record (PDN): its tags (a `[FEN]` tag or
+    /// `; setup:` line starts the game there), its moves (a capture may be
+    /// written one hop a token, a step with `x` is read with a warning) and
+    /// its draw claims (`[%claim]`).
     fn replay(&mut self, text: &str) -> Result<Replay, ReplayStop> {
         let first = self.game.ply() + 1;
-        let moves = record::parse(text).map_err(|error| ReplayStop {
-            played: Vec::new(),
-            number: first,
-            line: line_of(text, error.span.start),
-            text: text.get(error.span.clone()).unwrap_or_default().to_string(),
-            code: error.reason.code(),
-            message: error.reason.to_string(),
-            marked: Vec::new(),
-            captured: Vec::new(),
+        let items = record::items(text).map_err(|error| {
+            self.record.moves_read = true;
+            stop_at(
+                text,
+                error.span.clone(),
+                first,
+                error.reason.code(),
+                error.reason.to_string(),
+            )
         })?;
-        let mut played = Vec::with_capacity(moves.len());
-        for (i, mv) in moves.into_iter().enumerate() {
+        let mut moves = Vec::new();
+        let mut claims = Vec::new();
+        for item in items {
+            match item {
+                record::Item::Tag(tag) if tag.name.eq_ignore_ascii_case("FEN") => {
+                    self.setup_from_record(text, tag.span.clone(), &tag.value, first)
+                        .map_err(|stop| *stop)?;
+                    self.record.notes.tags.push((tag.name, tag.value));
+                }
+                record::Item::Tag(tag) => self.record.notes.tags.push((tag.name, tag.value)),
+                record::Item::Setup(span, fen_text) => {
+                    self.setup_from_record(text, span, fen_text, first)
+                        .map_err(|stop| *stop)?;
+                }
+                record::Item::Move(mv) => {
+                    if self.record.result_read {
+                        self.record.moves_read = true;
+                        let reason = RecordErrorReason::AfterResult;
+                        return Err(stop_at(
+                            text,
+                            mv.span,
+                            first,
+                            reason.code(),
+                            reason.to_string(),
+                        ));
+                    }
+                    moves.push(mv);
+                }
+                record::Item::Result(..) => self.record.result_read = true,
+                record::Item::Comment(_) => {}
+                record::Item::Claim(span, reason) => claims.push((moves.len(), span, reason)),
+            }
+        }
+        if !moves.is_empty() {
+            self.record.moves_read = true;
+        }
+        let mut claims = claims.into_iter().peekable();
+        let mut played: Vec<ReplayedMove> = Vec::with_capacity(moves.len());
+        let mut next = 0;
+        loop {
+            while let Some((_, span, reason)) = claims.next_if(|(before, ..)| *before <= next) {
+                if let Err(message) = record::claim(&mut self.game, reason) {
+                    let mut stop =
+                        stop_at(text, span, first + played.len(), "claim-refused", message);
+                    stop.played = played;
+                    return Err(stop);
+                }
+            }
+            if next >= moves.len() {
+                break;
+            }
             let side = self.game.to_move().code();
+            let mv = &moves[next];
             let line = line_of(text, mv.span.start);
-            match self.game.play_text(&mv.move_text) {
-                Ok(done) => {
-                    let notation = done.mv.full_notation();
+            match record::play_move(&mut self.game, &moves[next..]) {
+                Ok(advance) => {
+                    let notation = advance.played.mv.full_notation();
+                    if advance.step_written_as_capture && !self.record.warned_step_as_capture {
+                        self.record.warned_step_as_capture = true;
+                        self.record.notes.warnings.push(format!(
+                            "move {} `{}` captures nothing but is written with `x`; read as the \
+                             step {notation}, as are any more such moves of this game",
+                            first + played.len(),
+                            text.get(mv.span.clone()).unwrap_or_default(),
+                        ));
+                    }
                     self.written.push(notation.clone());
                     played.push(ReplayedMove {
-                        number: first + i,
+                        number: first + played.len(),
                         line,
                         side,
                         notation,
-                        captures: done.captured.iter().map(|s| s.to_string()).collect(),
+                        captures: advance
+                            .played
+                            .captured
+                            .iter()
+                            .map(|s| s.to_string())
+                            .collect(),
                     });
+                    next += advance.tokens;
                 }
                 Err(illegal) => {
+                    let number = first + played.len();
                     return Err(ReplayStop {
                         played,
-                        number: first + i,
+                        number,
                         line,
-                        text: text.get(mv.span).unwrap_or_default().to_string(),
+                        column: Some(column_of(text, mv.span.start)),
+                        text: text.get(mv.span.clone()).unwrap_or_default().to_string(),
                         code: illegal.code(),
                         message: illegal.to_string(),
                         marked: Vec::new(),

@@ -70,6 +70,12 @@ pub struct DraughtsRules {
     /// The game is drawn after this many moves by each side in which no man
     /// moved and nothing was captured (only kings moved); `null`: no such rule.
     pub king_move_draw: Option<u16>,
+    /// Whether the two draw rules above give a draw a player may claim (the
+    /// WCDF/EDA rules of English draughts: play goes on unless the player to
+    /// move claims it) rather than ending the game at once (FMJD). `false`
+    /// when left out.
+    #[serde(default)]
+    pub draws_claimed: bool,
 }
 
 /// The named rule sets.
@@ -104,12 +110,28 @@ impl Preset {
         Preset::ALL.iter().copied().find(|p| p.name() == name)
     }
 
-    /// The rule set. Draw rules follow each federation's automatic rules
-    /// where they are crisp; see the crate docs for what is left out.
+    /// The rulebook the preset follows.
+    pub fn source(self) -> &'static str {
+        match self {
+            Preset::English => {
+                "the World Checkers/Draughts Federation (WCDF) rules, as the English Draughts Association plays them"
+            }
+            Preset::International => "the FMJD rules of international draughts",
+            Preset::Russian => "the rules of the Russian Draughts Federation",
+            Preset::Brazilian => {
+                "the FMJD rules of international draughts on the 8×8 board, as the Brazilian Draughts Confederation plays them"
+            }
+        }
+    }
+
+    /// The rule set. Draw rules follow each federation's rules where they
+    /// are crisp (see [`Preset::source`]); see the crate docs for what is
+    /// left out.
     pub fn rules(self) -> DraughtsRules {
         match self {
             // WCDF rules: Black moves first; men forward only, short kings,
-            // free choice; the 40-move rule (no man moved, no capture).
+            // free choice; threefold repetition and the 40-move rule (no man
+            // moved, no capture) are draws a player claims.
             Preset::English => DraughtsRules {
                 board_size: 8,
                 first_to_move: Colour::Black,
@@ -120,6 +142,7 @@ impl Preset {
                 crown_during_capture: false,
                 repetition_draw: Some(3),
                 king_move_draw: Some(40),
+                draws_claimed: true,
             },
             // FMJD rules: the majority capture, and the 25-move rule.
             Preset::International => DraughtsRules {
@@ -132,6 +155,7 @@ impl Preset {
                 crown_during_capture: false,
                 repetition_draw: Some(3),
                 king_move_draw: Some(25),
+                draws_claimed: false,
             },
             // Russian rules: free choice, a man crowned mid-capture goes on
             // as a king; 15 moves of kings only draw.
@@ -145,6 +169,7 @@ impl Preset {
                 crown_during_capture: true,
                 repetition_draw: Some(3),
                 king_move_draw: Some(15),
+                draws_claimed: false,
             },
             // International rules on the 8×8 board.
             Preset::Brazilian => DraughtsRules {
@@ -295,6 +320,8 @@ pub struct RulesOverrides {
         skip_serializing_if = "Option::is_none"
     )]
     pub king_move_draw: Option<Option<u16>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draws_claimed: Option<bool>,
 }
 
 /// A field that is present (even as `null`) deserializes to `Some(..)`.
@@ -365,6 +392,10 @@ impl RulesSpec {
             crown_during_capture: field!(crown_during_capture),
             repetition_draw: field!(repetition_draw),
             king_move_draw: field!(king_move_draw),
+            draws_claimed: o
+                .draws_claimed
+                .or(base.as_ref().map(|b| b.draws_claimed))
+                .unwrap_or(false),
         };
         if !missing.is_empty() {
             return Err(RulesError::MissingFields { fields: missing });

@@ -120,6 +120,15 @@ impl Geometry {
         format!("{}{}", char::from(b'a' + col), self.size - row)
     }
 
+    /// The dark square with a letter-number name: `file` 0 for `a`, `rank`
+    /// 1 for White's bottom row.
+    pub fn named(&self, file: u8, rank: u32) -> Option<Square> {
+        let rank = u8::try_from(rank)
+            .ok()
+            .filter(|r| (1..=self.size).contains(r))?;
+        self.at(self.size - rank, file)
+    }
+
     /// Whether a man of the colour whose forward direction is up (`white`)
     /// or down is crowned on this square.
     pub(crate) fn is_crowning_row(&self, index: u8, white: bool) -> bool {

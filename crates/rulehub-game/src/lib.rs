@@ -20,6 +20,6 @@ pub mod spec;
 pub use board::{Dims, MAX_SIDE, MIN_SIDE, Square, SquareParseError, SquareParseReason};
 pub use outcome::{AnyOutcome, Named, Outcome};
 pub use playable::{
-    Cells, LegalMove, MoveInput, Playable, Played, RecordCut, Refusal, RefusalKind, Replay,
-    ReplayStop, ReplayedMove, Thought,
+    Cells, LegalMove, MoveInput, Playable, Played, RecordCut, RecordNotes, Refusal, RefusalKind,
+    Replay, ReplayStop, ReplayedMove, Thought,
 };

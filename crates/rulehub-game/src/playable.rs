@@ -77,6 +77,14 @@ pub trait Playable: Send + Sync + fmt::Debug {
         RecordCut::Here
     }
 
+    /// What the replays since the last call read besides moves: the
+    /// record's tags (`Event`, `White`, …) and warnings about writing it
+    /// still replays with. Families whose records carry neither keep the
+    /// default.
+    fn take_notes(&mut self) -> RecordNotes {
+        RecordNotes::default()
+    }
+
     /// An independent copy of the game.
     fn boxed_clone(&self) -> Box<dyn Playable>;
 }
@@ -206,6 +214,19 @@ pub enum RecordCut {
     /// Not at all: read to the end (the record's result has been read, and
     /// what follows it must be checked with it).
     Never,
+    /// A game of a many-game record ends at this byte of the lines: replay
+    /// up to it, then play the rest as the next game, on a fresh copy of the
+    /// game as it stood before the first one.
+    GameEnds(usize),
+}
+
+/// What a record holds besides its moves (see [`Playable::take_notes`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RecordNotes {
+    /// Tag pairs in the record's order.
+    pub tags: Vec<(String, String)>,
+    /// One sentence each.
+    pub warnings: Vec<String>,
 }
 
 /// One move of a replayed record, named as the family writes moves.
@@ -235,6 +256,9 @@ pub struct ReplayStop {
     /// The number the stopping move would have had.
     pub number: usize,
     pub line: usize,
+    /// The 1-based column (in characters) where the stopping text starts,
+    /// when the family knows it.
+    pub column: Option<usize>,
     /// The record's text of the stopping move.
     pub text: String,
     pub code: &'static str,

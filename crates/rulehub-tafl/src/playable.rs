@@ -269,6 +269,7 @@ impl Playable for TaflPlay {
                 played: moves,
                 number: stop.number,
                 line: stop.line,
+                column: None,
                 text: stop.text.clone(),
                 code: stop.code(),
                 message: stop.message(),

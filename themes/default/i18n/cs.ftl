@@ -305,6 +305,7 @@ draughts-crown-after-capture = zůstává kamenem; dámou se stane, jen když br
 draughts-crown-during-capture = hned se mění v dámu a bere dál jako dáma
 draughts-repetition-rule = { $count }× stejná pozice: remíza
 draughts-king-move-rule = { $count } tahů každé strany bez braní a bez tahu kamenem: remíza
+draughts-draws-claimed = tyto remízy hráč nárokuje; dokud tak neučiní, hra pokračuje
 draughts-no-draw-rule = žádná
 draughts-white-men = { $count ->
     [one] jeden bílý kámen na { $squares }
@@ -366,6 +367,7 @@ draughts-draw-king-moves = příliš mnoho tahů bez braní a bez tahu kamenem
 draughts-illegal = { $move } — to nejde: { $reason }.
 draughts-illegal-game-over = partie už skončila
 draughts-illegal-not-a-square = takové pole na desce není
+draughts-illegal-not-a-dark-square = to pole je světlé, a dáma se hraje na tmavých polích
 draughts-illegal-empty-square = na výchozím poli žádný kámen nestojí
 draughts-illegal-not-your-piece = ten kámen patří soupeři
 draughts-illegal-capture-required = lze brát a braní je povinné ({ $capture })

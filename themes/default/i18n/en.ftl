@@ -297,6 +297,7 @@ draughts-crown-after-capture = stays a man; it is crowned only if the capture en
 draughts-crown-during-capture = becomes a king at once and goes on capturing as a king
 draughts-repetition-rule = the same position { $count } times: draw
 draughts-king-move-rule = { $count } moves each without a capture or a man move: draw
+draughts-draws-claimed = a player claims these draws; play goes on until one does
 draughts-no-draw-rule = none
 draughts-white-men = { $count ->
     [one] one white man on { $squares }
@@ -347,6 +348,7 @@ draughts-draw-king-moves = too many moves without a capture or a man move
 draughts-illegal = { $move } — not allowed: { $reason }.
 draughts-illegal-game-over = the game is already over
 draughts-illegal-not-a-square = that square is not on the board
+draughts-illegal-not-a-dark-square = that square is a light square, and draughts is played on the dark ones
 draughts-illegal-empty-square = there is no piece on the starting square
 draughts-illegal-not-your-piece = that piece belongs to the other side
 draughts-illegal-capture-required = a capture is available, and capturing is compulsory ({ $capture })

@@ -290,6 +290,7 @@ draughts-crown-after-capture = pysyy nappulana; se kruunataan vain, jos lyönti 
 draughts-crown-during-capture = muuttuu heti kuninkaaksi ja jatkaa lyöntiä kuninkaana
 draughts-repetition-rule = sama asema { $count } kertaa: tasapeli
 draughts-king-move-rule = { $count } siirtoa kummaltakin ilman lyöntiä tai nappulan siirtoa: tasapeli
+draughts-draws-claimed = pelaaja vaatii nämä tasapelit; peli jatkuu, kunnes joku vaatii
 draughts-no-draw-rule = ei ole
 draughts-white-men = { $count ->
     [one] yksi valkoinen nappula ruudussa { $squares }
@@ -346,6 +347,7 @@ draughts-draw-king-moves = siirtoja on tehty liian monta ilman lyöntiä tai nap
 draughts-illegal = { $move } — siirto ei ole sallittu: { $reason }.
 draughts-illegal-game-over = peli on jo päättynyt
 draughts-illegal-not-a-square = sellaista ruutua ei laudalla ole
+draughts-illegal-not-a-dark-square = ruutu on vaalea, ja tammea pelataan tummilla ruuduilla
 draughts-illegal-empty-square = lähtöruudussa ei ole nappulaa
 draughts-illegal-not-your-piece = nappula kuuluu vastustajalle
 draughts-illegal-capture-required = lyönti on mahdollinen, ja lyöminen on pakollista ({ $capture })

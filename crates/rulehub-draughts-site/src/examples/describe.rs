@@ -28,6 +28,7 @@ pub const MESSAGE_IDS: &[&str] = &[
     "list-and",
     "draughts-illegal-game-over",
     "draughts-illegal-not-a-square",
+    "draughts-illegal-not-a-dark-square",
     "draughts-illegal-empty-square",
     "draughts-illegal-not-your-piece",
     "draughts-illegal-capture-required",

@@ -161,6 +161,7 @@ fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
         (expect.reason.as_ref(), illegal_reasons(), "reason"),
         (expect.by.as_ref(), win_reasons(), "by"),
         (expect.draw.as_ref(), draw_reasons(), "draw"),
+        (expect.claimable.as_ref(), draw_reasons(), "claimable"),
     ];
     for (value, codes, key) in checks {
         if let Some(value) = value
@@ -248,10 +249,15 @@ fn replay(
             (Err(found), true) => {
                 // As claimed: the move is not played, and no other claim
                 // (none are allowed with it) is compared.
-                let squares: Vec<Square> = move_text
-                    .numbers
-                    .iter()
-                    .filter_map(|n| geometry.square(*n))
+                let squares: Vec<Square> = (0..move_text.numbers.len())
+                    .filter_map(|i| {
+                        let one = MoveText {
+                            numbers: vec![move_text.numbers[i]],
+                            capture: false,
+                            files: move_text.files.get(i).copied().into_iter().collect(),
+                        };
+                        one.squares(geometry).ok()?.first().copied()
+                    })
                     .collect();
                 refused = Some(RefusedMove {
                     text: (*text).to_string(),
@@ -280,12 +286,42 @@ fn replay(
             }
         }
     }
+    let claimable = game.claimable_draw();
+    if spec.claim && refused.is_none() {
+        game.claim_draw(None).map_err(|refusal| {
+            vec![
+                Mismatch::new(
+                    "claim",
+                    format!("after the moves the draw cannot be claimed: {refusal}"),
+                )
+                .help("claim a draw where the position has occurred three times, or after 40 moves each without a man move or a capture; or remove `claim`"),
+            ]
+        })?;
+    }
     let outcome = game.outcome();
     let after = game.position().clone();
     if refused.is_none()
         && let Some(last_move) = played.last()
     {
-        let problems = compare_claims(expect, last_move, &outcome, &after);
+        let mut problems = compare_claims(expect, last_move, &outcome, &after);
+        if let Some(code) = &expect.claimable
+            && claimable.map(|r| r.code()) != Some(code.as_str())
+        {
+            problems.push(Mismatch::new(
+                "claimable",
+                match claimable {
+                    Some(found) => format!(
+                        "after {} the player to move may claim a draw by {}, not by {code}",
+                        last_move.notation,
+                        found.code()
+                    ),
+                    None => format!(
+                        "after {} no draw can be claimed (the page claims `claimable: {code}`)",
+                        last_move.notation
+                    ),
+                },
+            ));
+        }
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -370,7 +406,7 @@ fn compare_claims(
         ));
     }
     if let Some(text) = &expect.after {
-        match fen::parse(text, after.geometry()) {
+        match fen::parse_position(text, after.geometry()) {
             Ok(claimed) if claimed != *after => problems.push(Mismatch::new(
                 "after",
                 format!(

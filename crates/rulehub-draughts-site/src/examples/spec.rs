@@ -16,6 +16,10 @@ pub struct ExampleSpec {
     /// Moves in PDN: `11-15`, `22x15`, a multi-jump with every landing
     /// square (`22x13x6`) or only its ends (`22x6`) when that is unambiguous.
     pub moves: Vec<String>,
+    /// After the moves, the player to move claims a draw (under rules
+    /// where draws are claimed, English draughts).
+    #[serde(default)]
+    pub claim: bool,
     pub expect: Expect,
 }
 
@@ -46,6 +50,10 @@ pub struct Expect {
     /// The position after the moves, as a PDN FEN.
     #[serde(default)]
     pub after: Option<String>,
+    /// The draw the player to move may claim after the moves (a draw
+    /// reason code), where draws are claimed.
+    #[serde(default)]
+    pub claimable: Option<String>,
 }
 
 impl Expect {
@@ -62,9 +70,12 @@ impl Expect {
             self.draw.is_some(),
             self.ongoing == Some(true),
         ];
-        let move_claims = self.captures.is_some() || self.crowned.is_some() || self.after.is_some();
+        let move_claims = self.captures.is_some()
+            || self.crowned.is_some()
+            || self.after.is_some()
+            || self.claimable.is_some();
         if self.legal.is_none() && !move_claims && outcome_claims.iter().all(|c| !c) {
-            problems.push(("expect", "`expect` claims nothing; add `captures`, `crowned`, `winner`, `draw`, `ongoing`, `after` or `legal: false`".to_string()));
+            problems.push(("expect", "`expect` claims nothing; add `captures`, `crowned`, `winner`, `draw`, `ongoing`, `after`, `claimable` or `legal: false`".to_string()));
         }
         if outcome_claims.iter().filter(|c| **c).count() > 1 {
             problems.push((

@@ -7,17 +7,11 @@ use rulehub_draughts::{
 };
 
 fn capture(numbers: &[u32]) -> MoveText {
-    MoveText {
-        numbers: numbers.to_vec(),
-        capture: true,
-    }
+    MoveText::numbered(numbers.to_vec(), true)
 }
 
 fn step(from: u32, to: u32) -> MoveText {
-    MoveText {
-        numbers: vec![from, to],
-        capture: false,
-    }
+    MoveText::numbered(vec![from, to], false)
 }
 
 fn notations(game: &Game) -> Vec<String> {
@@ -191,7 +185,16 @@ fn refusals_name_the_problem() {
 
 #[test]
 fn no_pieces_or_no_move_loses() {
-    let empty = game(Preset::English, &fen_of(8, 'B', "c3", ""));
+    // A setup with nothing to move is refused; a position reached in play
+    // is still judged.
+    let rules = Preset::English.rules();
+    let setup = fen_of(8, 'B', "c3", "");
+    let refused = fen::parse(&setup, rules.geometry()).expect_err("black has no piece");
+    assert_eq!(refused.reason.code(), "nothing-to-move");
+    let empty = Game::new(
+        &rules,
+        fen::parse_position(&setup, rules.geometry()).expect("a position"),
+    );
     assert_eq!(
         empty.outcome(),
         Outcome::Win {
@@ -212,13 +215,16 @@ fn no_pieces_or_no_move_loses() {
     assert_eq!(WinReason::Blocked.code(), "blocked");
 }
 
+/// FMJD: the third occurrence of a position ends the game at once.
 #[test]
-fn the_third_repetition_draws() {
-    let mut g = game(Preset::English, &fen_of(8, 'W', "Ka1", "Kh8"));
-    let (a1, b2, h8, g7) = (n(8, "a1"), n(8, "b2"), n(8, "h8"), n(8, "g7"));
+fn the_third_repetition_draws_in_international_draughts() {
+    // Kings on diagonals that never meet.
+    let mut g = game(Preset::International, &fen_of(10, 'W', "Ka1", "Kb10"));
+    let (a1, b2, b10, a9) = (n(10, "a1"), n(10, "b2"), n(10, "b10"), n(10, "a9"));
     for _ in 0..2 {
-        for (from, to) in [(a1, b2), (h8, g7), (b2, a1), (g7, h8)] {
+        for (from, to) in [(a1, b2), (b10, a9), (b2, a1), (a9, b10)] {
             assert_eq!(g.outcome(), Outcome::Ongoing);
+            assert_eq!(g.claimable_draw(), None);
             g.play_text(&step(from, to)).expect("legal");
         }
     }
@@ -232,6 +238,50 @@ fn the_third_repetition_draws() {
     assert_eq!(
         g.resolve(&step(a1, b2)).map_err(|e| e.code()),
         Err("game-over")
+    );
+}
+
+/// WCDF: the third occurrence gives the player to move a draw to claim;
+/// play goes on unless they claim it, and taking the move back undoes it.
+#[test]
+fn the_third_repetition_is_a_draw_to_claim_in_english_draughts() {
+    let mut g = game(Preset::English, &fen_of(8, 'W', "Ka1", "Kh8"));
+    let (a1, b2, h8, g7) = (n(8, "a1"), n(8, "b2"), n(8, "h8"), n(8, "g7"));
+    assert_eq!(
+        g.claim_draw(None).map_err(|e| e.code()),
+        Err("nothing-to-claim")
+    );
+    for _ in 0..2 {
+        for (from, to) in [(a1, b2), (h8, g7), (b2, a1), (g7, h8)] {
+            assert_eq!(g.claimable_draw(), None);
+            g.play_text(&step(from, to)).expect("legal");
+        }
+    }
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+    assert_eq!(g.claimable_draw(), Some(DrawReason::Repetition));
+    // Played on: the fourth and fifth occurrences may be claimed too.
+    g.play_text(&step(a1, b2)).expect("play goes on");
+    g.unmake();
+    assert_eq!(
+        g.claim_draw(Some(DrawReason::KingMoves))
+            .map_err(|e| e.code()),
+        Err("nothing-to-claim")
+    );
+    assert_eq!(g.claim_draw(None), Ok(DrawReason::Repetition));
+    assert_eq!(
+        g.outcome(),
+        Outcome::Draw {
+            reason: DrawReason::Repetition
+        }
+    );
+    assert!(g.legal_moves().is_empty());
+    g.unmake();
+    assert_eq!(g.outcome(), Outcome::Ongoing);
+    // FMJD rules have nothing to claim: their draws come by themselves.
+    let mut fmjd = game(Preset::International, &fen_of(10, 'W', "Ka1", "Kb10"));
+    assert_eq!(
+        fmjd.claim_draw(None).map_err(|e| e.code()),
+        Err("draws-not-claimed")
     );
 }
 
