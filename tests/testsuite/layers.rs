@@ -65,6 +65,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rulehub-draughts",
         ],
     ),
+    (
+        "rulehub-go-site",
+        &[
+            "rulehub-core",
+            "rulehub-diagram",
+            "rulehub-markdown",
+            "rulehub-family",
+            "rulehub-game",
+            "rulehub-go",
+        ],
+    ),
     // One line a family.
     (
         "rulehub-registry",
@@ -74,6 +85,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
             "rulehub-family",
             "rulehub-tafl-site",
             "rulehub-draughts-site",
+            "rulehub-go-site",
         ],
     ),
     (
@@ -186,7 +198,14 @@ fn the_ground_crate_stands_on_nothing_and_a_familys_engine_only_on_the_ground() 
     );
     let own = family_crates(&crates);
     assert!(
-        own.contains_key("rulehub-tafl") && own.contains_key("rulehub-draughts"),
+        [
+            "rulehub-tafl",
+            "rulehub-draughts",
+            "rulehub-go",
+            "rulehub-go-site"
+        ]
+        .iter()
+        .all(|name| own.contains_key(*name)),
         "every registered family has its engine crate: {own:?}"
     );
     for (name, family) in &own {
