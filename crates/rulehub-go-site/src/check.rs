@@ -9,7 +9,10 @@ use rulehub_go::{Color, Game, Point, Rules};
 
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
-use rulehub_diagram::{Palette, RenderSpec};
+use rulehub_diagram::{
+    CoordinatesOp, GridOp, HighlightShape, HighlightsOp, Letters, Palette, PiecesOp, RectOp,
+    RenderOp, RenderSpec, Scope, ZoneSquare,
+};
 use rulehub_family::page::{self, ExampleBlock};
 use rulehub_family::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_game::Dims;
@@ -202,9 +205,73 @@ fn render_spec(
     spec
 }
 
-/// The board drawn without a `render` block.
+/// The star points (hoshi) of a board, as diagram squares: on the third
+/// line (the fourth from 13×13 up) in the corners, at the centre of an odd
+/// board, and on the sides of the 19×19 board; none below 7×7.
+pub(crate) fn star_points(size: u8) -> Vec<ZoneSquare> {
+    if size < 7 {
+        return Vec::new();
+    }
+    let edge = if size >= 13 { 3 } else { 2 };
+    let (lo, hi, mid) = (edge, size - 1 - edge, size / 2);
+    let mut lines = vec![lo, hi];
+    if size % 2 == 1 && size >= 19 {
+        lines.insert(1, mid);
+    }
+    let mut stars: Vec<[u32; 2]> = Vec::new();
+    for &row in &lines {
+        for &col in &lines {
+            stars.push([u32::from(row), u32::from(col)]);
+        }
+    }
+    if size % 2 == 1 && size < 19 {
+        stars.push([u32::from(mid), u32::from(mid)]);
+    }
+    stars.sort_unstable();
+    stars.into_iter().map(ZoneSquare::RowCol).collect()
+}
+
+/// The board drawn without a `render` block: a wooden board with the lines
+/// and star points, the column letters A–T without I and row numbers, the
+/// stones on the points and the last move ringed over its stone.
 pub(crate) fn default_board(size: u8) -> RenderSpec {
-    RenderSpec::default_for(Dims::new(size, size))
+    let token = |t: &str| t.to_string();
+    RenderSpec {
+        coordinates: true,
+        legend: true,
+        ops: vec![
+            RenderOp::Rect(RectOp {
+                fill: token("background"),
+                scope: Scope::Canvas,
+                stroke: None,
+                stroke_width: None,
+            }),
+            RenderOp::Rect(RectOp {
+                fill: token("floor"),
+                scope: Scope::Board,
+                stroke: None,
+                stroke_width: None,
+            }),
+            RenderOp::Grid(GridOp {
+                stroke: Some(token("coordinate")),
+                stroke_width: None,
+                border_width: None,
+                stars: star_points(size),
+            }),
+            RenderOp::Coordinates(CoordinatesOp {
+                fill: None,
+                sides: None,
+                letters: Some(Letters::Go),
+            }),
+            RenderOp::Pieces(PiecesOp { size: Some(0.94) }),
+            RenderOp::Highlights(HighlightsOp {
+                from: None,
+                to: None,
+                stroke: None,
+                shape: Some(HighlightShape::Ring),
+            }),
+        ],
+    }
 }
 
 /// Reads one example block and replays it under `rules`.
@@ -230,5 +297,33 @@ fn check_example(
             block.report(&spec.id, mismatches, problems);
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(size: u8) -> Vec<String> {
+        star_points(size)
+            .iter()
+            .map(|star| match star {
+                ZoneSquare::RowCol([row, col]) => {
+                    rulehub_go::Point::at(size - 1 - *row as u8, *col as u8, size).name(size)
+                }
+                ZoneSquare::Name(name) => name.clone(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn star_points_are_where_go_boards_have_them() {
+        assert_eq!(names(9), ["C7", "G7", "E5", "C3", "G3"]);
+        assert_eq!(names(13), ["D10", "K10", "G7", "D4", "K4"]);
+        assert_eq!(
+            names(19),
+            ["D16", "K16", "Q16", "D10", "K10", "Q10", "D4", "K4", "Q4"]
+        );
+        assert!(names(5).is_empty());
     }
 }
