@@ -434,10 +434,15 @@ go-to-move = { $side ->
     [white] na tahu je bílý
    *[black] na tahu je černý
 }
-go-earlier-moves = { $count ->
-    [one] Po tahu { $moves }
-   *[other] Po tazích { $moves }
+go-earlier-moves = { $pass ->
+    [yes] Po pasu
+   *[no] { $count ->
+        [one] Po tahu { $moves }
+       *[other] Po tazích { $moves }
+    }
 }
+go-pass-word = pas
+go-goes-on = Hra pokračuje.
 go-play = { $later ->
     [yes] hraje { $side ->
         [white] bílý

@@ -415,7 +415,12 @@ go-to-move = { $side ->
     [white] White to play
    *[black] Black to play
 }
-go-earlier-moves = After { $moves },
+go-earlier-moves = { $pass ->
+    [yes] After a pass,
+   *[no] After { $moves },
+}
+go-pass-word = a pass
+go-goes-on = The game goes on.
 go-play = { $side ->
     [white] White
    *[black] Black

@@ -414,10 +414,12 @@ go-to-move = { $side ->
     [white] valkoinen on vuorossa
    *[black] musta on vuorossa
 }
-go-earlier-moves = { $count ->
-    [one] Siirron { $moves } jälkeen
-   *[other] Siirtojen { $moves } jälkeen
+go-earlier-moves = { $pass ->
+    [yes] Passin jälkeen
+   *[no] Kun on pelattu { $moves },
 }
+go-pass-word = passi
+go-goes-on = Peli jatkuu.
 go-play = { $later ->
     [yes] { $side ->
         [white] valkoinen

@@ -26,6 +26,8 @@ pub const MESSAGE_IDS: &[&str] = &[
     "go-count-draw",
     "go-dead",
     "go-ended",
+    "go-goes-on",
+    "go-pass-word",
     "list-and",
     "go-illegal-occupied",
     "go-illegal-suicide",
@@ -115,13 +117,19 @@ pub fn describe(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
             .map_or(&[][..], |(_, earlier)| earlier),
     };
     if !earlier.is_empty() {
-        let list = i18n.and_list(lang, earlier.iter().map(|m| m.mv.name(size)).collect());
+        let name = |mv: Move| match mv {
+            Move::Place(p) => p.name(size),
+            Move::Pass => i18n.message(lang, "go-pass-word", &[]),
+        };
+        let list = i18n.and_list(lang, earlier.iter().map(|m| name(m.mv)).collect());
+        let only_pass = earlier.len() == 1 && earlier[0].mv == Move::Pass;
         sentence.push_str(&i18n.message(
             lang,
             "go-earlier-moves",
             &[
                 ("count", Arg::Num(earlier.len())),
                 ("moves", Arg::Str(&list)),
+                ("pass", Arg::Str(if only_pass { "yes" } else { "no" })),
             ],
         ));
         sentence.push(' ');
@@ -181,6 +189,9 @@ pub fn describe(example: &CheckedExample, i18n: &I18n, lang: &str) -> String {
     if example.over {
         sentence.push(' ');
         sentence.push_str(&i18n.message(lang, "go-ended", &[]));
+    } else if last.mv == Move::Pass {
+        sentence.push(' ');
+        sentence.push_str(&i18n.message(lang, "go-goes-on", &[]));
     }
     if let Some(count) = &example.count {
         sentence.push(' ');

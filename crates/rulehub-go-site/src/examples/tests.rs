@@ -154,3 +154,85 @@ fn bad_points_and_codes_are_reported_at_their_keys() {
     ));
     assert!(text.contains("has no liberty"), "{text}");
 }
+
+/// Two kos: Black takes one, White the other, Black passes, White retakes
+/// the first and Black the second, which brings back the starting board
+/// with the other player to move.
+const DOUBLE_KO: &str = "id: double-ko\nblack: [C4, B3, C2, G8, F7, G6, H7]\nwhite: [D4, C3, E3, D2, H8, J7, H6]\nmoves: [D3, G7, pass, C3, H7]\n";
+
+#[test]
+fn a_board_repeated_with_the_other_player_to_move_splits_the_superko_rules() {
+    for (name, legal) in [
+        ("go-japanese", true),
+        ("go-chinese", false),
+        ("go-aga", true),
+        ("go-new-zealand", true),
+        ("go-tromp-taylor", false),
+    ] {
+        let claim = if legal {
+            "expect:\n  captures: [G7]\n"
+        } else {
+            "expect:\n  legal: false\n  reason: superko\n"
+        };
+        run(name, 9, &format!("{DOUBLE_KO}{claim}")).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    }
+}
+
+#[test]
+fn a_suicide_undone_stone_by_stone_is_legal_only_under_situational_superko() {
+    let yaml =
+        "id: cycle\nblack: [A1, B1]\nwhite: [A2, B2, C2, D1]\nmoves: [C1, pass, A1, pass, B1]\n";
+    run(
+        "go-new-zealand",
+        9,
+        &format!("{yaml}expect:\n  ongoing: true\n"),
+    )
+    .expect("legal in NZ");
+    run(
+        "go-tromp-taylor",
+        9,
+        &format!("{yaml}expect:\n  legal: false\n  reason: superko\n"),
+    )
+    .expect("superko in Tromp-Taylor");
+    // A lone stone that removes only itself.
+    let lone = "id: lone\nwhite: [A2, B1]\nmoves: [A1]\nexpect:\n  legal: false\n";
+    run("go-new-zealand", 9, &format!("{lone}  reason: suicide\n")).expect("NZ: suicide");
+    run("go-tromp-taylor", 9, &format!("{lone}  reason: superko\n")).expect("TT: superko");
+}
+
+#[test]
+fn a_snapback_takes_the_whole_chain() {
+    let yaml = "id: snapback\nblack: [A3, B3, C3, D2, D1]\nwhite: [A1, A2, B2, C2]\nmoves: [B1, C1, B1]\nexpect:\n  captures: [A1, A2, B2, C2, C1]\n";
+    run("go-japanese", 9, yaml).expect("snapback");
+}
+
+/// A 9×9 final position with a seki at the bottom: each inner group has
+/// one eye (A1 White's, F1 Black's) and they share D1.
+pub const SEKI: &str = "black: [A3, B3, C3, D3, E1, E2, E4, E5, E6, E7, E8, E9, F2, G1, G2]\nwhite: [A2, B1, B2, C1, C2, D2, E3, F3, F4, F5, F6, F7, F8, F9, G3, H1, H2, H3]\n";
+
+#[test]
+fn the_seki_position_counts_differently_under_each_rule_set() {
+    for (name, score) in [
+        ("go-japanese", "W+3.5"),
+        ("go-chinese", "W+7.5"),
+        ("go-aga", "W+7.5"),
+        ("go-new-zealand", "W+7"),
+        ("go-tromp-taylor", "W+7.5"),
+    ] {
+        run(
+            name,
+            9,
+            &format!("id: count\n{SEKI}moves: [pass, pass]\nexpect:\n  score: {score}\n"),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e:?}"));
+    }
+    // Filling the shared liberty is self-atari: White takes all six.
+    run(
+        "go-japanese",
+        9,
+        &format!(
+            "id: fill\n{SEKI}moves: [D1, F1]\nexpect:\n  captures: [D1, E1, E2, F2, G1, G2]\n"
+        ),
+    )
+    .expect("White captures");
+}
