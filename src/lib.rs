@@ -27,7 +27,7 @@
 //!    (pages, templates, output) and [`serve`].
 //! 6. The binary's `cli` module, the only code that prints. `perft`,
 //!    `replay`, `ai` and `match` drive a game they take from the family that
-//!    has the preset ([`family::GameFamily::command_line_engine`]), so they
+//!    has the preset ([`family::GameFamily::start_game`]), so they
 //!    know no game either.
 //!
 //! The lower layers are re-exported here under their module names, so
@@ -47,7 +47,7 @@ pub use rulehub_draughts as draughts;
 pub mod family {
     pub use rulehub_family::*;
     pub use rulehub_registry::{
-        FAMILIES, command_line_engine, draughts, find, names, setup_board, tafl,
+        FAMILIES, draughts, find, names, open_game, setup_board, start_game, tafl,
     };
 
     /// What the command line asks of a family, and the message for a preset

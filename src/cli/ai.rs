@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::family::{CommandLineEngine, EngineRequest, Thought};
+use rulehub::family::{EngineRequest, Playable, Thought};
 use rulehub::game::ai::{Deadline, Level, Limits};
 use rulehub::tafl::DEFAULT_PRESET;
 
@@ -84,10 +84,10 @@ pub fn run(args: &AiArgs) -> ExitCode {
             return ExitCode::from(EXIT_USAGE);
         }
     };
-    if let Some(ending) = engine.ending() {
+    let outcome = engine.outcome();
+    if outcome.is_over() {
         eprintln!(
-            "error: the game is already over ({}); give a position where the side to move can play",
-            ending.description
+            "error: the game is already over ({outcome}); give a position where the side to move can play"
         );
         return ExitCode::from(EXIT_CONTENT);
     }
@@ -112,7 +112,7 @@ pub fn run(args: &AiArgs) -> ExitCode {
         eprintln!("error: the side to move has no legal move");
         return ExitCode::from(EXIT_CONTENT);
     };
-    println!("move {}", thought.notation);
+    println!("move {}", thought.written);
     println!("score {}", describe_score(&thought));
     let rate = if seconds > 0.0 {
         thought.nodes as f64 / seconds
@@ -131,7 +131,7 @@ pub fn run(args: &AiArgs) -> ExitCode {
 /// search read it past half the budget, where it stops deepening), i.e.
 /// whether the same seed could give another move on another machine.
 pub fn think(
-    engine: &dyn CommandLineEngine,
+    engine: &dyn Playable,
     limits: &Limits,
     seed: u64,
     budget_ms: u64,

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::family::{CommandLineEngine, EngineRequest};
+use rulehub::family::{EngineRequest, MoveInput, Playable};
 use rulehub::game::ai::{Level, XorShift};
 use rulehub::tafl::DEFAULT_PRESET;
 
@@ -168,37 +168,39 @@ pub fn run(args: &MatchArgs) -> ExitCode {
             XorShift::new(args.seed ^ u64::from(number).wrapping_mul(0x9E37_79B9)).next_u64();
         let (game, moves, game_cut) = play_game(start.as_ref(), sides, players, args, game_seed);
         cut += game_cut;
-        let ending = game.ending();
-        match ending
-            .as_ref()
-            .and_then(|e| e.winner)
-            .and_then(|winner| sides.iter().position(|side| *side == winner))
+        let outcome = game.outcome();
+        match outcome
+            .winner()
+            .and_then(|winner| sides.iter().position(|side| side == winner))
         {
             Some(side) => wins[side] += 1,
             None => draws += 1,
         }
-        let result = match &ending {
-            Some(ending) => ending.description.clone(),
-            None => format!(
+        let result = if outcome.is_over() {
+            outcome.to_string()
+        } else {
+            format!(
                 "unfinished after {} moves (counted as a draw)",
                 args.max_plies
-            ),
+            )
         };
         println!("game {number}: {result} after {moves} moves");
         if let Some(dir) = &args.records {
             let path = record_path(dir, number);
-            let header = [
-                format!(
-                    "rulehub match, rules {}, game {number}: {} {}, {} {}, seed {}",
-                    args.rules,
-                    sides[0],
-                    players[0].name(),
-                    sides[1],
-                    players[1].name(),
-                    args.seed
-                ),
-                format!("result: {result}"),
-            ];
+            let mut header = vec![format!(
+                "rulehub match, rules {}, game {number}: {} {}, {} {}, seed {}",
+                args.rules,
+                sides[0],
+                players[0].name(),
+                sides[1],
+                players[1].name(),
+                args.seed
+            )];
+            // A finished game's record ends with its result; an unfinished
+            // one says so here.
+            if !outcome.is_over() {
+                header.push(format!("result: {result}"));
+            }
             if let Err(e) = std::fs::write(&path, game.record(&header)) {
                 eprintln!("error: cannot write {}: {e}", path.display());
                 return ExitCode::from(EXIT_USAGE);
@@ -225,17 +227,17 @@ fn record_path(dir: &std::path::Path, number: u32) -> PathBuf {
 /// Plays one game from `start`; returns the final game, how many moves
 /// were played and how many AI searches the clock may have cut.
 fn play_game(
-    start: &dyn CommandLineEngine,
+    start: &dyn Playable,
     sides: [&'static str; 2],
     players: [Player; 2],
     args: &MatchArgs,
     seed: u64,
-) -> (Box<dyn CommandLineEngine>, usize, usize) {
+) -> (Box<dyn Playable>, usize, usize) {
     let mut game = start.boxed_clone();
     let mut rng = XorShift::new(seed);
     let mut moves = 0;
     let mut cut = 0;
-    while game.ending().is_none() && moves < args.max_plies as usize {
+    while !game.outcome().is_over() && moves < args.max_plies as usize {
         let to_move = game.to_move();
         let player = if to_move == sides[0] {
             players[0]
@@ -243,7 +245,7 @@ fn play_game(
             players[1]
         };
         let choice = match player {
-            Player::Random => match game.legal_move_count() {
+            Player::Random => match game.legal_moves().len() {
                 0 => None,
                 count => Some(rng.below(count as u64) as usize),
             },
@@ -261,7 +263,7 @@ fn play_game(
         };
         // The AI only returns legal moves; stop rather than loop if not.
         let Some(index) = choice else { break };
-        if game.play_legal(index).is_none() {
+        if game.play(MoveInput::Legal(index)).is_err() {
             break;
         }
         moves += 1;

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::family::{self, CommandLineEngine, EngineRequest};
+use rulehub::family::{self, EngineRequest, Playable};
 use rulehub::tafl::DEFAULT_PRESET;
 
 use super::presets::PresetParser;
@@ -68,10 +68,7 @@ fn report(depth: u32, nodes: u64, seconds: f64, verbosity: Verbosity) {
 
 /// The game a command line names, from the family that has the preset.
 /// Errors are sentences for the user.
-pub fn engine(
-    rules: &str,
-    request: &EngineRequest<'_>,
-) -> Result<Box<dyn CommandLineEngine>, String> {
-    family::command_line_engine(rules, request)
+pub fn engine(rules: &str, request: &EngineRequest<'_>) -> Result<Box<dyn Playable>, String> {
+    family::start_game(rules, request)
         .unwrap_or_else(|| Err(family::command_line::unknown_preset(rules)))
 }

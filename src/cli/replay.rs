@@ -135,7 +135,7 @@ impl Played {
     /// lines start on `next_line`.
     fn play(
         &mut self,
-        engine: &mut dyn rulehub::family::CommandLineEngine,
+        engine: &mut dyn rulehub::family::Playable,
         next_line: usize,
     ) -> Result<Replay, ()> {
         let result = engine.replay(&self.pending);
@@ -324,7 +324,7 @@ fn print_outcome(json: bool, moves: usize, replay: &Replay) {
     if json {
         println!(
             "{}",
-            json!({ "type": "outcome", "moves": moves, "outcome": replay.outcome_json })
+            json!({ "type": "outcome", "moves": moves, "outcome": replay.outcome })
         );
     } else {
         println!("result after {moves} moves: {}", replay.outcome);

@@ -6,10 +6,10 @@
 //! plays, and a record that plays gives the same moves and outcome.
 
 use rulehub::draughts::{Preset, record};
-use rulehub::family::{CommandLineEngine, EngineRequest, RecordCut, command_line_engine};
+use rulehub::family::{EngineRequest, Playable, RecordCut, start_game};
 
-fn engine(preset: &str) -> Box<dyn CommandLineEngine> {
-    command_line_engine(preset, &EngineRequest::default())
+fn engine(preset: &str) -> Box<dyn Playable> {
+    start_game(preset, &EngineRequest::default())
         .expect("a draughts preset has a family")
         .expect("its start needs no request")
 }

@@ -173,7 +173,7 @@ fn regex_lite(line: &str) -> Vec<u32> {
 /// `rulehub ai` alike.
 #[test]
 fn the_command_line_and_the_practice_board_search_alike_at_every_level() {
-    use rulehub::family::{EngineRequest, FAMILIES, command_line_engine};
+    use rulehub::family::{EngineRequest, FAMILIES, start_game};
     use rulehub::game::ai::{Level, Limits};
 
     for family in FAMILIES {
@@ -183,7 +183,7 @@ fn the_command_line_and_the_practice_board_search_alike_at_every_level() {
             other => panic!("a family without a level table in this test: {other}"),
         };
         for preset in family.preset_names() {
-            let engine = command_line_engine(preset, &EngineRequest::default())
+            let engine = start_game(preset, &EngineRequest::default())
                 .expect("the family has its preset")
                 .expect("the preset's start");
             for &level in Level::ALL {

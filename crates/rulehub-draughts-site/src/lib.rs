@@ -73,12 +73,20 @@ impl GameFamily for Draughts {
         &starter::DraughtsStarter
     }
 
-    fn command_line_engine(
+    fn start_game(
         &self,
         preset: &str,
         request: &rulehub_family::EngineRequest<'_>,
-    ) -> Option<Result<Box<dyn rulehub_family::CommandLineEngine>, String>> {
+    ) -> Option<Result<Box<dyn rulehub_family::Playable>, String>> {
         tools::engine(preset, request)
+    }
+
+    fn open_game(
+        &self,
+        rules: &serde_json::Value,
+        setup: Option<&str>,
+    ) -> Result<Box<dyn rulehub_family::Playable>, String> {
+        tools::open_game(rules, setup)
     }
 
     fn setup_board(

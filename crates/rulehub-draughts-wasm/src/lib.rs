@@ -14,15 +14,21 @@
 
 mod game;
 
-pub use game::{DraughtsGame, NewGame};
+pub use game::{NewGame, start};
 pub use rulehub_draughts::ai::level_limits;
+pub use rulehub_draughts::playable::DraughtsPlay;
 
 /// The games of one page, as the exports below keep them.
-pub type Sessions = rulehub_play::Sessions<DraughtsGame>;
+pub type Sessions = rulehub_play::Sessions<DraughtsPlay>;
+
+/// No game yet.
+pub fn sessions() -> Sessions {
+    Sessions::new(start)
+}
 
 /// The module's exports for JavaScript.
 pub mod ffi {
-    rulehub_play::export_practice_api!(crate::DraughtsGame);
+    rulehub_play::export_practice_api!(crate::DraughtsPlay, crate::start);
 }
 
 #[cfg(test)]

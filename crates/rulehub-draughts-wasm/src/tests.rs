@@ -39,7 +39,7 @@ fn cells(values: &Value) -> Vec<u64> {
 
 #[test]
 fn bad_requests_are_answered_with_errors() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     for request in [&b"not json"[..], b"{}", b"{\"rules\": 3}", b"\xff\xfe", b""] {
         let answer = parse(&sessions.new_game(request));
         assert_eq!(answer["ok"], false, "{answer}");
@@ -73,7 +73,7 @@ fn bad_requests_are_answered_with_errors() {
 
 #[test]
 fn the_board_is_drawn_row_by_row_with_light_squares_marked() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     let (_, state) = start(&mut sessions, "english-draughts", None);
     let board = state["cells"].as_str().expect("cells");
     assert_eq!(board.len(), 64);
@@ -87,7 +87,7 @@ fn the_board_is_drawn_row_by_row_with_light_squares_marked() {
 
 #[test]
 fn illegal_moves_unknown_levels_and_bad_routes_are_refused() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     let (handle, _) = start(&mut sessions, "english-draughts", None);
     let refused = parse(&sessions.play(handle, 0, 9, b""));
     assert_eq!(refused["ok"], false);
@@ -111,7 +111,7 @@ fn illegal_moves_unknown_levels_and_bad_routes_are_refused() {
 /// different men, so the route must be named.
 #[test]
 fn a_capture_whose_route_is_ambiguous_needs_its_landings() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     let (handle, state) = start(
         &mut sessions,
         "english-draughts",
@@ -155,7 +155,7 @@ fn a_capture_whose_route_is_ambiguous_needs_its_landings() {
 
 #[test]
 fn handles_are_bounded_and_reused() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     for _ in 0..rulehub_play::MAX_GAMES {
         start(&mut sessions, "english-draughts", None);
     }
@@ -171,7 +171,7 @@ fn handles_are_bounded_and_reused() {
 fn whole_games_through_the_api_replay_in_the_engine() {
     let mut rng = XorShift::new(17);
     for name in preset_names() {
-        let mut sessions = Sessions::new();
+        let mut sessions = crate::sessions();
         let (handle, mut state) = start(&mut sessions, name, None);
         let first = state["to_move"].clone();
         let mut plies = 0;
@@ -214,7 +214,7 @@ fn whole_games_through_the_api_replay_in_the_engine() {
 
 #[test]
 fn the_record_numbers_moves_from_the_side_the_rules_start_with() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     let (handle, _) = start(&mut sessions, "english-draughts", None);
     // 11-15 (Black), 23-19 (White), 8-11 (Black): cells row * 8 + column.
     for (from, to) in [(21, 28), (44, 37), (14, 21)] {

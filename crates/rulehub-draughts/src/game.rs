@@ -52,26 +52,25 @@ impl DrawReason {
     }
 }
 
-/// The state of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Ongoing,
-    Win { winner: Colour, reason: WinReason },
-    Draw { reason: DrawReason },
+/// The state of a game: the ground's one outcome, with draughts' colours
+/// and reasons.
+pub type Outcome = rulehub_game::Outcome<Colour, WinReason, DrawReason>;
+
+impl rulehub_game::Named for Colour {
+    fn name(self) -> &'static str {
+        self.code()
+    }
 }
 
-impl Outcome {
-    pub fn is_over(self) -> bool {
-        self != Outcome::Ongoing
+impl rulehub_game::Named for WinReason {
+    fn name(self) -> &'static str {
+        self.code()
     }
+}
 
-    /// A stable code: `ongoing`, or the reason's code.
-    pub fn code(self) -> &'static str {
-        match self {
-            Outcome::Ongoing => "ongoing",
-            Outcome::Win { reason, .. } => reason.code(),
-            Outcome::Draw { reason } => reason.code(),
-        }
+impl rulehub_game::Named for DrawReason {
+    fn name(self) -> &'static str {
+        self.code()
     }
 }
 

@@ -49,6 +49,7 @@ pub mod fen;
 mod game;
 mod movegen;
 pub mod perft;
+pub mod playable;
 mod position;
 pub mod record;
 mod rules;

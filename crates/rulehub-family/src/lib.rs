@@ -28,9 +28,10 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 use std::sync::Arc;
 
-pub use command_line::{
-    CommandLineEngine, Ending, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove,
-    SetupBoard, Thought,
+pub use command_line::{EngineRequest, SetupBoard};
+pub use rulehub_game::{
+    AnyOutcome, MoveInput, Playable, Played, RecordCut, Refusal, RefusalKind, Replay, ReplayStop,
+    ReplayedMove, Thought,
 };
 
 use rulehub_core::diagnostic::Diagnostic;
@@ -81,11 +82,21 @@ pub trait GameFamily: Sync {
     /// of this family's presets, from the request's setup (in the family's
     /// own notation) or the preset's start: `None` when `preset` is not this
     /// family's, an error sentence when the request does not fit it.
-    fn command_line_engine(
+    fn start_game(
         &self,
         preset: &str,
         request: &EngineRequest<'_>,
-    ) -> Option<Result<Box<dyn CommandLineEngine>, String>>;
+    ) -> Option<Result<Box<dyn Playable>, String>>;
+
+    /// The game a room plays: the rules as a page's board data carries them
+    /// (the resolved rules as JSON) and, where the family keeps it apart
+    /// from the rules, the start position. The room server referees every
+    /// move with it. An error sentence says what is wrong with the rules.
+    fn open_game(
+        &self,
+        rules: &serde_json::Value,
+        setup: Option<&str>,
+    ) -> Result<Box<dyn Playable>, String>;
 
     /// The board `rulehub board --rules PRESET` draws: one of this family's
     /// presets from `setup` (the family's notation) or the preset's start,

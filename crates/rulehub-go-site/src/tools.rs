@@ -1,20 +1,64 @@
-//! Go for the command line: `rulehub board` draws a preset's board.
-//! (`perft`, `replay`, `ai` and `match` come through the game seam.)
+//! Go for the command line: a game of a preset (`perft`, `replay`, `ai`,
+//! `match`, through the engine's [`GoPlay`]) from the empty board or a
+//! setup of stones, and the board `rulehub board` draws.
 
-use rulehub_go::{Color, Game, Point, RulesSpec};
+use rulehub_go::playable::GoPlay;
+use rulehub_go::{Color, Game, Point, Rules, RulesSpec};
 
-use rulehub_family::{CommandLineEngine, EngineRequest, SetupBoard};
+use rulehub_family::{EngineRequest, Playable, SetupBoard};
 use rulehub_game::Dims;
 
-/// The game `preset` names; `None` when the preset is not a Go one.
+/// The game `preset` names, from the request's setup (`black: D4 Q16;
+/// white: C3`) and side to move; `None` when the preset is not a Go one.
 pub fn engine(
     preset: &str,
-    _request: &EngineRequest<'_>,
-) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
-    rulehub_go::preset(preset)?;
-    Some(Err(format!(
-        "`{preset}` is a Go preset; the Go engine does not take part in this command yet"
-    )))
+    request: &EngineRequest<'_>,
+) -> Option<Result<Box<dyn Playable>, String>> {
+    let rules = RulesSpec::preset(preset).resolve().ok()?;
+    Some((|| {
+        if request.ignore_capture_marks {
+            return Err(
+                "--ignore-capture-marks is not used with this preset: Go records mark no captures"
+                    .to_string(),
+            );
+        }
+        let to_move = match request.to_move {
+            None | Some("black") => Color::Black,
+            Some("white") => Color::White,
+            Some(other) => {
+                return Err(format!(
+                    "--to-move `{other}` is not a side of Go: write `black` or `white`"
+                ));
+            }
+        };
+        let (black, white) = match request.setup {
+            Some(text) => read_setup(text, rules.size).map_err(|e| format!("--setup: {e}"))?,
+            None => (Vec::new(), Vec::new()),
+        };
+        let game = Game::with_setup(rules, &black, &white, to_move)
+            .map_err(|e| format!("--setup: {e}"))?;
+        Ok(Box::new(GoPlay::new(game, Some(preset))) as Box<dyn Playable>)
+    })())
+}
+
+/// The game a room plays: the resolved rules as the page's data carries
+/// them (the engine's `Rules` as JSON) and the setup stones.
+pub fn open_game(
+    json: &serde_json::Value,
+    setup: Option<&str>,
+) -> Result<Box<dyn Playable>, String> {
+    let rules: Rules = serde_json::from_value(json.clone())
+        .map_err(|e| format!("the rules are not Go rules JSON: {e}"))?;
+    rules
+        .validate()
+        .map_err(|e| format!("the rules are not a Go rule set: {e}"))?;
+    let (black, white) = match setup {
+        Some(text) => read_setup(text, rules.size)?,
+        None => (Vec::new(), Vec::new()),
+    };
+    let game = Game::with_setup(rules, &black, &white, Color::Black)
+        .map_err(|e| format!("the setup does not fit the board: {e}"))?;
+    Ok(Box::new(GoPlay::new(game, None)))
 }
 
 /// Reads `black: D4 Q16; white: C3` style setups: each colour's stones

@@ -57,15 +57,6 @@ pub struct Board {
     pub moves: Vec<Vec<usize>>,
 }
 
-/// A move just played: the cells it visited (start first), as the record
-/// writes it, and the cells it captured.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Played {
-    pub path: Vec<usize>,
-    pub notation: String,
-    pub captures: Vec<usize>,
-}
-
 /// A move refused: the sentence for the reader and the engine's code.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Refusal {
@@ -80,17 +71,6 @@ impl Refusal {
             code: Some(code),
         }
     }
-}
-
-/// The AI's choice, not yet played: the cells the move visits (start
-/// first), its notation and what the search found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Choice {
-    pub path: Vec<usize>,
-    pub notation: String,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
 }
 
 /// Serialises an answer. Plain structs of strings and integers always

@@ -49,16 +49,16 @@ pub fn output() -> *const u8 {
     OUTPUT.with(|out| out.borrow().as_ptr())
 }
 
-/// Writes the module's exports for one [`PracticeGame`](crate::PracticeGame)
-/// type: `rh_input`, `rh_output`, `rh_new_game`, `rh_free_game`,
+/// Writes the module's exports for one [`Playable`](rulehub_game::Playable)
+/// game type and the function that starts one from a `new_game` request: `rh_input`, `rh_output`, `rh_new_game`, `rh_free_game`,
 /// `rh_state`, `rh_play`, `rh_undo`, `rh_ai_move` and `rh_record`. Name it
 /// once, in the family's board crate.
 #[macro_export]
 macro_rules! export_practice_api {
-    ($game:ty) => {
+    ($game:ty, $start:path) => {
         thread_local! {
             static SESSIONS: ::std::cell::RefCell<$crate::Sessions<$game>> =
-                ::std::cell::RefCell::new($crate::Sessions::new());
+                ::std::cell::RefCell::new($crate::Sessions::new($start));
         }
 
         fn with_sessions<R>(f: impl FnOnce(&mut $crate::Sessions<$game>) -> R) -> R {

@@ -2,8 +2,9 @@
 //! calls it.
 //!
 //! A family's board crate (`rulehub-tafl-wasm` → `engine.wasm`,
-//! `rulehub-draughts-wasm` → `draughts.wasm`) implements [`PracticeGame`]
-//! for its game and names it once with [`export_practice_api!`]. Everything
+//! `rulehub-draughts-wasm` → `draughts.wasm`) starts its family's
+//! [`Playable`](rulehub_game::Playable) game from the page's request and
+//! names it once with [`export_practice_api!`]. Everything
 //! else is here, once: games addressed by handle and bounded in number
 //! ([`Sessions`]), requests read and answers written as small JSON texts of
 //! one shape for every family (so `engine.js`, `worker.js` and `board.js`
@@ -20,5 +21,5 @@ mod answer;
 pub mod ffi;
 mod sessions;
 
-pub use answer::{Board, Choice, Outcome, Played, Refusal};
-pub use sessions::{MAX_GAMES, MAX_NODE_BUDGET, MAX_REQUEST_BYTES, PracticeGame, Sessions};
+pub use answer::{Board, Outcome, Refusal};
+pub use sessions::{MAX_GAMES, MAX_NODE_BUDGET, MAX_REQUEST_BYTES, Sessions, Start, read_request};

@@ -1,10 +1,13 @@
 //! Games in progress, addressed by handle, and the JSON answers about them.
 
-use rulehub_game::ai::{Level, Limits};
+use rulehub_game::ai::Level;
+use rulehub_game::{
+    AnyOutcome, Cells, Dims, MoveInput, Playable, Played, Refusal as GameRefusal, Square, Thought,
+};
 use serde::de::DeserializeOwned;
 
 use crate::answer::{
-    AiAnswer, Board, Choice, Done, Played, PlayedAnswer, Refusal, StateAnswer, error, json, refused,
+    AiAnswer, Board, Done, Outcome, PlayedAnswer, Refusal, StateAnswer, error, json, refused,
 };
 
 /// At most this many games live at once: a page holds one or two, so more
@@ -15,48 +18,71 @@ pub const MAX_REQUEST_BYTES: usize = 64 * 1024;
 /// The AI's node budget is capped so a caller cannot ask for an endless search.
 pub const MAX_NODE_BUDGET: u64 = 5_000_000;
 
-/// One family's game as the practice board plays it. Cells are numbered
-/// row by row from the top left, `row * cols + col`.
-pub trait PracticeGame: Sized {
-    /// What `new_game` reads: the page's resolved rules and whatever else
-    /// the family starts a game from (a setup, the side to move).
-    type Request: DeserializeOwned;
+/// Reads a family's `new_game` request: the page's resolved rules and
+/// whatever else the family starts a game from (a setup, the side to move).
+pub fn read_request<R: DeserializeOwned>(request: &[u8]) -> Result<R, String> {
+    serde_json::from_slice(request).map_err(|e| format!("the game request is not valid: {e}"))
+}
 
-    /// A game from a request, or the sentence saying what is wrong with it.
-    fn start(request: Self::Request) -> Result<Self, String>;
+/// A family's way to start a game from its `new_game` request (see
+/// [`read_request`]), or the sentence saying what is wrong with it.
+pub type Start<G> = fn(&[u8]) -> Result<G, String>;
 
-    fn board(&self) -> Board;
+/// The cell of a square: cells are numbered row by row from the top left,
+/// `row * cols + col`.
+fn cell(square: Square, dims: Dims) -> usize {
+    usize::from(square.row) * usize::from(dims.cols) + usize::from(square.col)
+}
 
-    /// Moves played so far.
-    fn ply(&self) -> usize;
+/// The square of a cell, if it is on the board.
+fn square_at(cell: usize, dims: Dims) -> Option<Square> {
+    let cols = usize::from(dims.cols);
+    let (row, col) = (cell / cols, cell % cols);
+    (row < usize::from(dims.rows)).then(|| Square::new(row as u8, col as u8))
+}
 
-    /// Plays the legal move from `from` to `to`; `via`, when given, names
-    /// the landing cells in between (for captures that join the same two
-    /// squares by different routes).
-    fn play(&mut self, from: usize, to: usize, via: Option<&[usize]>) -> Result<Played, Refusal>;
+fn cells_of(path: &[Square], dims: Dims) -> Vec<usize> {
+    path.iter().map(|&square| cell(square, dims)).collect()
+}
 
-    /// Takes back the last move; false when there is none.
-    fn undo(&mut self) -> bool;
+/// The outcome as the page announces it: the reason code names the Fluent
+/// message (`win-<code>` or `draw-<code>`), as the worked examples do.
+fn announced(outcome: AnyOutcome) -> Outcome {
+    match outcome {
+        AnyOutcome::Ongoing => Outcome::ONGOING,
+        AnyOutcome::Win { winner, reason } => Outcome::win(winner, reason),
+        AnyOutcome::Draw { reason } => Outcome::draw(reason),
+    }
+}
 
-    /// The search bounds of a level for this family.
-    fn limits(level: Level) -> Limits;
+/// The whole board as the page draws it, and every legal move's cells.
+fn board_of(game: &impl Playable) -> Board {
+    let Cells { dims, letters } = game.cells();
+    Board {
+        rows: dims.rows,
+        cols: dims.cols,
+        cells: letters,
+        to_move: game.to_move(),
+        outcome: announced(game.outcome()),
+        moves: game
+            .legal_moves()
+            .iter()
+            .map(|mv| cells_of(&mv.path, dims))
+            .collect(),
+    }
+}
 
-    /// The AI's move for the side to move, `None` when it has none.
-    fn think(&self, limits: &Limits, seed: u64) -> Option<Choice>;
-
-    /// The game as `rulehub replay` reads it.
-    fn record(&self) -> String;
+fn refusal(refused: GameRefusal) -> Refusal {
+    Refusal {
+        error: refused.message,
+        code: refused.code,
+    }
 }
 
 /// Every live game. One instance serves one page (or one worker).
 pub struct Sessions<G> {
     games: Vec<Option<G>>,
-}
-
-impl<G> Default for Sessions<G> {
-    fn default() -> Self {
-        Sessions { games: Vec::new() }
-    }
+    start: Start<G>,
 }
 
 fn no_game(handle: u32) -> String {
@@ -76,9 +102,13 @@ fn read_via(via: &[u8]) -> Result<Option<Vec<usize>>, String> {
         .map_err(|e| error(format!("the route is not a JSON array of cells: {e}")))
 }
 
-impl<G: PracticeGame> Sessions<G> {
-    pub fn new() -> Sessions<G> {
-        Sessions::default()
+impl<G: Playable> Sessions<G> {
+    /// No game yet; `start` starts one from a `new_game` request.
+    pub fn new(start: Start<G>) -> Sessions<G> {
+        Sessions {
+            games: Vec::new(),
+            start,
+        }
     }
 
     fn game(&self, handle: u32) -> Result<&G, String> {
@@ -99,7 +129,7 @@ impl<G: PracticeGame> Sessions<G> {
         json(&StateAnswer::new(
             handle as usize,
             game.ply(),
-            &game.board(),
+            &board_of(game),
         ))
     }
 
@@ -115,9 +145,7 @@ impl<G: PracticeGame> Sessions<G> {
                 request.len()
             )));
         }
-        let request: G::Request = serde_json::from_slice(request)
-            .map_err(|e| error(format!("the game request is not valid: {e}")))?;
-        let game = G::start(request).map_err(error)?;
+        let game = (self.start)(request).map_err(error)?;
         let slot = match self.games.iter().position(Option::is_none) {
             Some(slot) => slot,
             None if self.games.len() < MAX_GAMES => {
@@ -169,24 +197,46 @@ impl<G: PracticeGame> Sessions<G> {
             Ok(via) => via,
             Err(answer) => return answer,
         };
-        match game.play(from as usize, to as usize, via.as_deref()) {
+        let dims = game.cells().dims;
+        let squares = |cells: &[usize]| -> Option<Vec<Square>> {
+            cells.iter().map(|&cell| square_at(cell, dims)).collect()
+        };
+        let (Some(ends), Some(via)) = (
+            squares(&[from as usize, to as usize]),
+            via.as_deref()
+                .map_or(Some(None), |via| squares(via).map(Some)),
+        ) else {
+            return refused(&Refusal {
+                error: format!("a cell of the move is off the {dims} board"),
+                code: None,
+            });
+        };
+        let mv = MoveInput::Squares {
+            from: ends[0],
+            to: ends[1],
+            via: via.as_deref(),
+        };
+        match game.play(mv) {
             Ok(Played {
                 path,
-                notation,
+                written,
                 captures,
+                ..
             }) => {
-                let board = game.board();
+                let board = board_of(&*game);
+                let path = cells_of(&path, dims);
+                let captures: Vec<usize> = captures.iter().map(|&(sq, _)| cell(sq, dims)).collect();
                 let mut state = StateAnswer::new(handle as usize, game.ply(), &board);
                 state.played = Some(PlayedAnswer {
                     from: path.first().copied().unwrap_or(from as usize),
                     to: path.last().copied().unwrap_or(to as usize),
                     path: path.get(1..).unwrap_or_default(),
-                    notation: &notation,
+                    notation: &written,
                     captures: &captures,
                 });
                 json(&state)
             }
-            Err(refusal) => refused(&refusal),
+            Err(refused_move) => refused(&refusal(refused_move)),
         }
     }
 
@@ -218,28 +268,33 @@ impl<G: PracticeGame> Sessions<G> {
                 names.join(", ")
             ));
         };
-        let mut limits = G::limits(level);
+        let mut limits = game.level_limits(level);
         if node_budget > 0 {
             let budget = node_budget.min(MAX_NODE_BUDGET);
             limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
         }
-        match game.think(&limits, seed) {
-            Some(Choice {
+        let dims = game.cells().dims;
+        match game.think(&limits, seed, None) {
+            Some(Thought {
                 path,
-                notation,
+                written,
                 score,
                 depth,
                 nodes,
-            }) if path.len() >= 2 => json(&AiAnswer {
-                ok: true,
-                from: path[0],
-                to: path[path.len() - 1],
-                via: &path[1..path.len() - 1],
-                notation: &notation,
-                score,
-                depth,
-                nodes,
-            }),
+                ..
+            }) if path.len() >= 2 => {
+                let path = cells_of(&path, dims);
+                json(&AiAnswer {
+                    ok: true,
+                    from: path[0],
+                    to: path[path.len() - 1],
+                    via: &path[1..path.len() - 1],
+                    notation: &written,
+                    score,
+                    depth,
+                    nodes,
+                })
+            }
             _ => error("the game is over or the side to move has no move"),
         }
     }
@@ -249,7 +304,7 @@ impl<G: PracticeGame> Sessions<G> {
         match self.game(handle) {
             Ok(game) => json(&Done {
                 ok: true,
-                record: Some(game.record()),
+                record: Some(game.record(&[])),
             }),
             Err(answer) => answer,
         }

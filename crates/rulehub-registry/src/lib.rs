@@ -8,7 +8,7 @@
 #![allow(clippy::result_large_err)]
 
 use rulehub_diagram::Palette;
-use rulehub_family::{CommandLineEngine, EngineRequest, GameFamily, SetupBoard};
+use rulehub_family::{EngineRequest, GameFamily, Playable, SetupBoard};
 
 /// Each family's page adapter, for tests and tools that reach into one.
 pub use rulehub_draughts_site as draughts;
@@ -72,17 +72,28 @@ pub fn setup_board(
         .find_map(|family| family.setup_board(preset, setup, palette))
 }
 
-/// The first registered family whose [`GameFamily::command_line_engine`]
+/// A game of the first registered family whose [`GameFamily::start_game`]
 /// takes `preset`: the command line names a preset and knows no game.
 /// `None` when no family has the preset; an error sentence when the request
 /// does not fit it (an unreadable setup, an option the family does not use).
-pub fn command_line_engine(
+pub fn start_game(
     preset: &str,
     request: &EngineRequest<'_>,
-) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
+) -> Option<Result<Box<dyn Playable>, String>> {
     FAMILIES
         .iter()
-        .find_map(|family| family.command_line_engine(preset, request))
+        .find_map(|family| family.start_game(preset, request))
+}
+
+/// A room's game: the family `family` names, opened from the rules (and
+/// setup) a page's board data carries. An unknown family is an error
+/// listing the registered ones.
+pub fn open_game(
+    family: &str,
+    rules: &serde_json::Value,
+    setup: Option<&str>,
+) -> Result<Box<dyn Playable>, String> {
+    find(family)?.open_game(rules, setup)
 }
 
 /// The message for a preset no family has, with every preset there is.

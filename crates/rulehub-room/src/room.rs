@@ -2,7 +2,9 @@
 //! for, says which [`Event`] would record it, and applies events once the
 //! store has them. Recovery replays the same events through the same code.
 
-use crate::game::{Family, Outcome, RoomGame, SideName, Taken};
+use rulehub_game::Playable;
+
+use crate::game::{self, Family, Outcome, SideName, Taken};
 use crate::protocol::{ErrorCode, PlayedMove, Refusal, SeatView, ServerFrame, StateView};
 use crate::secret::{RandomnessError, RoomCode, SeatToken};
 use crate::store::{Event, Snapshot, StoredRoom};
@@ -23,7 +25,7 @@ pub struct GameRequest {
 
 impl GameRequest {
     /// The game, or a refusal naming what is wrong with the request.
-    pub fn open(&self) -> Result<Box<dyn RoomGame>, Refusal> {
+    pub fn open(&self) -> Result<Box<dyn Playable>, Refusal> {
         self.family.open(&self.rules, self.setup.as_deref())
     }
 }
@@ -38,12 +40,12 @@ pub struct Room {
     guest_joined: bool,
     game_number: u32,
     seq: u64,
-    game: Box<dyn RoomGame>,
+    game: Box<dyn Playable>,
     moves: Vec<PlayedMove>,
 }
 
 /// The index of `side` among the game's two sides, or a refusal listing them.
-pub fn side_index(game: &dyn RoomGame, side: &str) -> Result<usize, Refusal> {
+pub fn side_index(game: &dyn Playable, side: &str) -> Result<usize, Refusal> {
     let sides = game.sides();
     sides.iter().position(|s| *s == side).ok_or_else(|| {
         Refusal::new(
@@ -62,7 +64,7 @@ impl Room {
     pub fn create(
         code: RoomCode,
         request: GameRequest,
-        game: Box<dyn RoomGame>,
+        game: Box<dyn Playable>,
         creator_side: usize,
     ) -> Result<(Room, Snapshot), RandomnessError> {
         let snapshot = Snapshot {
@@ -116,8 +118,7 @@ impl Room {
         let mut room = Room::from_snapshot(stored.code, stored.snapshot)?;
         for event in stored.events {
             if let Event::Moved { mv, .. } = &event {
-                room.game
-                    .check(mv)
+                game::check(room.game.as_ref(), mv)
                     .map_err(|r| format!("stored move {mv} is illegal: {}", r.message))?;
             }
             room.apply(&event);
@@ -202,7 +203,7 @@ impl Room {
                 ),
             ));
         }
-        let name = self.game.check(text)?;
+        let name = game::check(self.game.as_ref(), text)?;
         Ok(Event::Moved {
             seq: self.seq + 1,
             game: self.game_number,
@@ -225,7 +226,9 @@ impl Room {
                 if *game != self.game_number {
                     return Err(format!("a move of game {game}, not {}", self.game_number));
                 }
-                self.game.check(mv).map(drop).map_err(|r| r.message)
+                game::check(self.game.as_ref(), mv)
+                    .map(drop)
+                    .map_err(|r| r.message)
             }
             Event::Rematch { game, .. } if *game == self.game_number + 1 => {
                 if self.game.outcome().is_over() {
@@ -276,7 +279,7 @@ impl Room {
             Event::Moved { seq, mv, .. } => {
                 let side = self.game.to_move();
                 let Taken { name, captures } =
-                    self.game.take(mv).expect("stored moves were checked");
+                    game::take(self.game.as_mut(), mv).expect("stored moves were checked");
                 let record = PlayedMove {
                     side,
                     mv: name,
@@ -332,15 +335,7 @@ impl Room {
                 seat_name(self.seat_playing(second)),
             ),
         ];
-        let moves: Vec<Taken> = self
-            .moves
-            .iter()
-            .map(|played| Taken {
-                name: played.mv.clone(),
-                captures: played.captures.clone(),
-            })
-            .collect();
-        self.game.record(&comments, &moves)
+        self.game.record(&comments)
     }
 
     fn seat_playing(&self, side: SideName) -> Seat {
@@ -388,7 +383,7 @@ mod tests {
     fn brandubh_room() -> Room {
         let rules = preset("brandubh").expect("preset");
         room_for(GameRequest {
-            family: Family::Tafl,
+            family: Family::named("tafl").expect("registered"),
             rules: serde_json::to_value(&rules).expect("json"),
             setup: None,
         })
@@ -396,7 +391,7 @@ mod tests {
 
     fn tafl_request(rules: serde_json::Value) -> GameRequest {
         GameRequest {
-            family: Family::Tafl,
+            family: Family::named("tafl").expect("registered"),
             rules,
             setup: None,
         }
@@ -439,7 +434,7 @@ mod tests {
         let room = brandubh_room();
         let legal = "d2-c2";
         assert!(
-            room.game.check(legal).is_ok(),
+            game::check(room.game.as_ref(), legal).is_ok(),
             "an opening move of brandubh"
         );
         assert_eq!(
@@ -484,7 +479,7 @@ mod tests {
         let snapshot: Snapshot = serde_json::from_value(old).expect("an old snapshot reads");
         assert_eq!(
             (snapshot.family, snapshot.setup.as_deref()),
-            (Family::Tafl, None)
+            (Family::named("tafl").expect("registered"), None)
         );
         let moved = Event::Moved {
             seq: 2,
@@ -513,7 +508,7 @@ mod tests {
     #[test]
     fn a_draughts_room_seats_colours_swaps_them_and_recovers() {
         let request = GameRequest {
-            family: Family::Draughts,
+            family: Family::named("draughts").expect("registered"),
             rules: serde_json::to_value(rulehub_draughts::Preset::English.rules()).expect("json"),
             setup: None,
         };

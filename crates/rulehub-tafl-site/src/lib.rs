@@ -67,12 +67,20 @@ impl GameFamily for Tafl {
         &starter::TaflStarter
     }
 
-    fn command_line_engine(
+    fn start_game(
         &self,
         preset: &str,
         request: &rulehub_family::EngineRequest<'_>,
-    ) -> Option<Result<Box<dyn rulehub_family::CommandLineEngine>, String>> {
+    ) -> Option<Result<Box<dyn rulehub_family::Playable>, String>> {
         tools::engine(preset, request)
+    }
+
+    fn open_game(
+        &self,
+        rules: &serde_json::Value,
+        setup: Option<&str>,
+    ) -> Result<Box<dyn rulehub_family::Playable>, String> {
+        tools::open_game(rules, setup)
     }
 
     fn setup_board(

@@ -3,32 +3,23 @@
 //! played by its AI. Moves are written as records write them, with their
 //! capture marks (`e1-e4xe5`).
 
-use std::fmt::Write as _;
-
-use rulehub_game::ai::{Deadline, Level, Limits};
 use rulehub_tafl::Side;
-use rulehub_tafl::record::{self, ReplayOptions};
-use rulehub_tafl::{Game, Move, Outcome, Position, preset};
+use rulehub_tafl::playable::TaflPlay;
+use rulehub_tafl::record::ReplayOptions;
+use rulehub_tafl::{Game, Position, preset};
 
-use rulehub_family::{
-    CommandLineEngine, Ending, EngineRequest, Replay, ReplayStop, ReplayedMove, Thought,
-};
+use rulehub_family::{EngineRequest, Playable};
 
 /// The game `preset_name` names; `None` when it is not a tafl preset.
 pub fn engine(
     preset_name: &str,
     request: &EngineRequest<'_>,
-) -> Option<Result<Box<dyn CommandLineEngine>, String>> {
+) -> Option<Result<Box<dyn Playable>, String>> {
     let rules = preset(preset_name)?;
-    Some(start(&rules, request).map(|game| {
-        Box::new(TaflEngine {
-            played: Vec::new(),
-            options: ReplayOptions {
-                check_capture_marks: !request.ignore_capture_marks,
-            },
-            game,
-        }) as Box<dyn CommandLineEngine>
-    }))
+    let options = ReplayOptions {
+        check_capture_marks: !request.ignore_capture_marks,
+    };
+    Some(start(&rules, request).map(|game| Box::new(TaflPlay::new(game, options)) as _))
 }
 
 fn start(rules: &rulehub_tafl::Rules, request: &EngineRequest<'_>) -> Result<Game, String> {
@@ -54,157 +45,24 @@ fn start(rules: &rulehub_tafl::Rules, request: &EngineRequest<'_>) -> Result<Gam
     Ok(Game::new(rules, position, side))
 }
 
-#[derive(Clone)]
-struct TaflEngine {
-    game: Game,
-    /// The moves played here, as the record writes them.
-    played: Vec<String>,
-    options: ReplayOptions,
-}
-
-impl TaflEngine {
-    /// `mv` as a record writes it, with the marks of what it captures.
-    fn notation(&self, mv: Move) -> String {
-        let dims = self.game.dims();
-        let mut trial = self.game.clone();
-        let captures = trial.play(mv).map(|p| p.captures).unwrap_or_default();
-        let names: Vec<String> = captures.iter().map(|s| s.name(dims)).collect();
-        written(&mv.name(dims), &names)
-    }
-}
-
-/// A move as a record writes it: its name, then `x` and each captured square.
-fn written(name: &str, captures: &[String]) -> String {
-    let mut text = name.to_owned();
-    for square in captures {
-        text.push('x');
-        text.push_str(square);
-    }
-    text
-}
-
-impl CommandLineEngine for TaflEngine {
-    fn sides(&self) -> [&'static str; 2] {
-        [Side::Attackers.as_str(), Side::Defenders.as_str()]
-    }
-
-    fn to_move(&self) -> &'static str {
-        self.game.to_move().as_str()
-    }
-
-    fn perft(&mut self, depth: u32) -> u64 {
-        rulehub_tafl::perft(&mut self.game, depth)
-    }
-
-    fn replay(&mut self, text: &str) -> Result<Replay, ReplayStop> {
-        let dims = self.game.dims();
-        let names = |squares: &[rulehub_tafl::Square]| -> Vec<String> {
-            squares.iter().map(|s| s.name(dims)).collect()
-        };
-        let mut moves = Vec::new();
-        let result = record::replay(
-            &mut self.game,
-            record::parse(text, dims),
-            self.options,
-            |played| {
-                moves.push(ReplayedMove {
-                    number: played.record.number,
-                    line: played.record.line,
-                    side: played.side.as_str(),
-                    notation: played.record.mv.name(dims),
-                    captures: names(&played.played.captures),
-                });
-            },
+/// The game a room plays: the rules as the page's board data carries
+/// them, its setup included (a tafl room takes no separate setup).
+pub fn open_game(
+    json: &serde_json::Value,
+    setup: Option<&str>,
+) -> Result<Box<dyn Playable>, String> {
+    if setup.is_some() {
+        return Err(
+            "a tafl room's start position is the rules' `setup`; send no separate `setup`".into(),
         );
-        self.played
-            .extend(moves.iter().map(|m| written(&m.notation, &m.captures)));
-        match result {
-            Ok(summary) => Ok(Replay {
-                moves,
-                outcome: summary.outcome.to_string(),
-                outcome_json: serde_json::to_value(summary.outcome)
-                    .unwrap_or_else(|_| summary.outcome.to_string().into()),
-            }),
-            Err(stop) => Err(ReplayStop {
-                played: moves,
-                number: stop.number,
-                line: stop.line,
-                text: stop.text.clone(),
-                code: stop.code(),
-                message: stop.message(),
-                marked: names(stop.marked()),
-                captured: names(stop.captured()),
-            }),
-        }
     }
-
-    // The engine lists no legal move once the game is over.
-    fn legal_move_count(&self) -> usize {
-        self.game.legal_moves().len()
-    }
-
-    fn play_legal(&mut self, index: usize) -> Option<String> {
-        let mv = *self.game.legal_moves().get(index)?;
-        let notation = self.notation(mv);
-        self.game.play(mv).ok()?;
-        self.played.push(notation.clone());
-        Some(notation)
-    }
-
-    fn level_limits(&self, level: Level) -> Limits {
-        rulehub_tafl::ai::level_limits(level)
-    }
-
-    fn think(
-        &self,
-        limits: &Limits,
-        seed: u64,
-        deadline: Option<&Deadline<'_>>,
-    ) -> Option<Thought> {
-        let result = rulehub_tafl::ai::best_move(&self.game, limits, seed, deadline)?;
-        let index = self
-            .game
-            .legal_moves()
-            .iter()
-            .position(|mv| *mv == result.best)?;
-        Some(Thought {
-            index,
-            notation: self.notation(result.best),
-            score: result.score,
-            mate_in: result.mate_in(),
-            depth: result.depth,
-            nodes: result.nodes,
-        })
-    }
-
-    fn ending(&self) -> Option<Ending> {
-        let outcome = self.game.outcome();
-        let winner = match outcome {
-            Outcome::Ongoing => return None,
-            Outcome::Win { winner, .. } => Some(winner.as_str()),
-            Outcome::Draw { .. } => None,
-        };
-        Some(Ending {
-            winner,
-            description: outcome.to_string(),
-        })
-    }
-
-    /// `#` comment lines, then one numbered move a line.
-    fn record(&self, comments: &[String]) -> String {
-        let mut text = String::new();
-        for comment in comments {
-            let _ = writeln!(text, "# {comment}");
-        }
-        for (i, notation) in self.played.iter().enumerate() {
-            let _ = writeln!(text, "{}. {notation}", i + 1);
-        }
-        text
-    }
-
-    fn boxed_clone(&self) -> Box<dyn CommandLineEngine> {
-        Box::new(self.clone())
-    }
+    let rules: rulehub_tafl::Rules = serde_json::from_value(json.clone())
+        .map_err(|e| format!("the rules are not the engine's rules JSON: {e}"))?;
+    rules
+        .validate()
+        .map_err(|e| format!("the rules are contradictory: {e}"))?;
+    let game = Game::start(&rules).map_err(|e| format!("the rules' setup is invalid: {e}"))?;
+    Ok(Box::new(TaflPlay::new(game, ReplayOptions::default())))
 }
 
 /// A tafl preset's board for `rulehub board`: the setup's own board (or
@@ -245,4 +103,18 @@ pub fn setup_board(
             description,
         }
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_room_takes_its_start_from_the_rules_alone() {
+        let json = serde_json::to_value(preset("brandubh").expect("preset")).expect("json");
+        let message = open_game(&json, Some("7/7/7/7/7/7/7")).expect_err("setup");
+        assert!(message.contains("setup"), "{message}");
+        let game = open_game(&json, None).expect("the rules' own start");
+        assert_eq!(game.to_move(), "attackers");
+    }
 }

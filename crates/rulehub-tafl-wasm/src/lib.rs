@@ -8,14 +8,20 @@
 
 mod game;
 
-pub use game::{NewGame, TaflGame};
+pub use game::{NewGame, start};
+pub use rulehub_tafl::playable::TaflPlay;
 
 /// The games of one page, as the exports below keep them.
-pub type Sessions = rulehub_play::Sessions<TaflGame>;
+pub type Sessions = rulehub_play::Sessions<TaflPlay>;
+
+/// No game yet.
+pub fn sessions() -> Sessions {
+    Sessions::new(start)
+}
 
 /// The module's exports for JavaScript.
 pub mod ffi {
-    rulehub_play::export_practice_api!(crate::TaflGame);
+    rulehub_play::export_practice_api!(crate::TaflPlay, crate::start);
 }
 
 #[cfg(test)]

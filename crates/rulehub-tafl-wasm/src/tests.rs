@@ -23,7 +23,7 @@ fn start(sessions: &mut Sessions, preset_name: &str) -> (u32, Value) {
 
 #[test]
 fn bad_requests_are_answered_with_errors() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     for request in [&b"not json"[..], b"{}", b"{\"rules\": 3}", b"\xff\xfe", b""] {
         let answer = parse(&sessions.new_game(request));
         assert_eq!(answer["ok"], false, "{answer}");
@@ -52,7 +52,7 @@ fn bad_requests_are_answered_with_errors() {
 
 #[test]
 fn illegal_moves_off_board_cells_and_unknown_levels_are_refused() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     let (handle, _) = start(&mut sessions, "brandubh");
     let refused = parse(&sessions.play(handle, 0, 1, b""));
     assert_eq!(refused["ok"], false);
@@ -73,7 +73,7 @@ fn illegal_moves_off_board_cells_and_unknown_levels_are_refused() {
 
 #[test]
 fn handles_are_bounded_and_reused() {
-    let mut sessions = Sessions::new();
+    let mut sessions = crate::sessions();
     for _ in 0..rulehub_play::MAX_GAMES {
         start(&mut sessions, "brandubh");
     }
@@ -89,7 +89,7 @@ fn handles_are_bounded_and_reused() {
 fn whole_games_through_the_api_replay_in_the_engine() {
     let mut rng = XorShift::new(17);
     for &name in preset_names() {
-        let mut sessions = Sessions::new();
+        let mut sessions = crate::sessions();
         let (handle, mut state) = start(&mut sessions, name);
         let first = state["to_move"].clone();
         let mut plies = 0;

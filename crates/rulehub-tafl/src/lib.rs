@@ -6,6 +6,7 @@
 
 pub mod ai;
 mod game;
+pub mod playable;
 pub(crate) mod position;
 pub mod record;
 mod rules;

@@ -395,7 +395,7 @@ fn of_many_servers_storing_move_n_at_once_exactly_one_succeeds() {
     let Some(redis) = Redis::start() else { return };
     let code = parse("ABCDEFGHJK");
     let snapshot = rulehub_room::store::Snapshot {
-        family: rulehub_room::game::Family::Tafl,
+        family: rulehub_room::game::Family::named("tafl").expect("registered"),
         rules: serde_json::to_value(brandubh()).expect("json"),
         setup: None,
         tokens: [
@@ -672,7 +672,7 @@ fn a_write_settled_as_not_stored_can_never_land_later() {
 
 fn snapshot() -> rulehub_room::store::Snapshot {
     rulehub_room::store::Snapshot {
-        family: rulehub_room::game::Family::Tafl,
+        family: rulehub_room::game::Family::named("tafl").expect("registered"),
         rules: serde_json::to_value(brandubh()).expect("json"),
         setup: None,
         tokens: [

@@ -4,8 +4,6 @@
 use crate::rules::Access;
 use crate::{Dims, Piece, Side, Square};
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 
 /// Why the game was won.
@@ -15,6 +13,7 @@ pub enum WinReason {
     EdgeEscape,
     CornerEscape,
     /// The king reached one of the rules' listed escape squares.
+    #[serde(rename = "escape-square")]
     SquareEscape,
     KingCaptured,
     NoLegalMoves,
@@ -82,28 +81,25 @@ impl DrawReason {
     }
 }
 
-/// The state of the game: still going, won (by whom and why) or drawn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "result")]
-pub enum Outcome {
-    Ongoing,
-    Win { winner: Side, reason: WinReason },
-    Draw { reason: DrawReason },
-}
+/// The state of the game: still going, won (by whom and why) or drawn —
+/// the ground's one outcome, with tafl's sides and reasons.
+pub type Outcome = rulehub_game::Outcome<Side, WinReason, DrawReason>;
 
-impl Outcome {
-    pub fn is_over(self) -> bool {
-        self != Outcome::Ongoing
+impl rulehub_game::Named for Side {
+    fn name(self) -> &'static str {
+        self.as_str()
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Ongoing => f.write_str("ongoing"),
-            Outcome::Win { winner, reason } => write!(f, "{winner} win ({})", reason.code()),
-            Outcome::Draw { reason } => write!(f, "draw ({})", reason.code()),
-        }
+impl rulehub_game::Named for WinReason {
+    fn name(self) -> &'static str {
+        self.code()
+    }
+}
+
+impl rulehub_game::Named for DrawReason {
+    fn name(self) -> &'static str {
+        self.code()
     }
 }
 
