@@ -4,9 +4,8 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::family::{EngineRequest, Playable, Thought};
+use rulehub::family::{self, EngineRequest, Playable, Thought};
 use rulehub::game::ai::{Deadline, Level, Limits};
-use rulehub::tafl::DEFAULT_PRESET;
 
 use super::presets::PresetParser;
 use super::{EXIT_CONTENT, EXIT_USAGE};
@@ -15,14 +14,15 @@ use super::{EXIT_CONTENT, EXIT_USAGE};
 pub struct AiArgs {
     /// The rules preset, of any game family (`rulehub rules PRESET` prints
     /// what it sets).
-    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
+    #[arg(long, value_name = "PRESET", default_value = family::default_preset(), value_parser = PresetParser)]
     pub rules: String,
-    /// Start from this setup instead of the preset's (the board size is read
-    /// from the setup).
-    #[arg(long)]
+    /// Start from this setup instead of the preset's (the board size is
+    /// read from the setup), in the preset's family's notation.
+    #[arg(long, long_help = super::presets::setup_help())]
     pub setup: Option<String>,
-    /// The side to move, for tafl: attackers or defenders (default: the
-    /// rules' first mover; a draughts FEN names it itself).
+    /// The side to move, by its family's name for it (default: the rules'
+    /// first mover; a family whose setups name the side to move takes it
+    /// from the setup).
     #[arg(long)]
     pub to_move: Option<String>,
     /// The AI level whose search bounds apply (easy, normal, hard).
@@ -42,8 +42,8 @@ pub struct AiArgs {
 }
 
 /// The deepest `--depth`: each ply multiplies the work by the number of
-/// moves (dozens to hundreds in tafl), so deeper full-width searches do not
-/// end in any useful time; `--time-ms` searches as deep as time allows.
+/// moves (dozens to hundreds on a large board), so deeper full-width
+/// searches do not end in any useful time; `--time-ms` searches as deep as time allows.
 pub const MAX_DEPTH: u32 = 12;
 
 /// How long any search of `ai` and `match` may take when `--time-ms` does

@@ -1,7 +1,8 @@
 //! `rulehub board`: draw a setup as an SVG on stdout, to try a position and
 //! render ops before writing them into a page. Without `--rules` it reads a
-//! tafl setup on a plain board; with a preset it asks the preset's family
-//! (tafl or draughts) for the position and the board a page would draw.
+//! setup on a plain board as the first registered family writes it; with a
+//! preset it asks the preset's family for the position and the board a
+//! page would draw.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,10 +10,8 @@ use std::sync::Arc;
 
 use rulehub::diagnostic::{Diagnostic, Position as SourcePosition};
 use rulehub::diagram::{Annotations, Board, DiagramError, Palette, RenderSpec, render};
-use rulehub::family::{self, SetupBoard, tafl};
+use rulehub::family::{self, SetupBoard};
 use rulehub::hub::front_matter;
-use rulehub::tafl::Dims;
-use rulehub::tafl::Position;
 
 use super::presets::PresetParser;
 use super::report::{self, MessageFormat};
@@ -23,15 +22,13 @@ const SETUP_SOURCE: &str = "--setup";
 
 #[derive(clap::Args)]
 pub struct BoardArgs {
-    /// The position in the family's notation. Tafl: rows top to bottom
-    /// separated by `/`; `b` attacker, `w` defender, `K` king, a number for
-    /// a run of empty squares. Draughts (with `--rules`): a PDN FEN such as
-    /// `B:W21-32:B1-12`. Default with `--rules`: the preset's start.
-    #[arg(long, required_unless_present = "rules")]
+    /// The position in the family's notation (without `--rules`, the first
+    /// registered family's). Default with `--rules`: the preset's start.
+    #[arg(long, required_unless_present = "rules", long_help = super::presets::setup_help())]
     pub setup: Option<String>,
     /// A rules preset, of any game family: draw its board as a page of its
-    /// family draws it without a `render` block (a tafl preset's throne,
-    /// corners and camps; draughts' square numbers).
+    /// family draws it without a `render` block (its special squares,
+    /// coordinates or square numbers).
     #[arg(long, value_name = "PRESET", conflicts_with_all = ["rows", "cols"], value_parser = PresetParser)]
     pub rules: Option<String>,
     /// Board rows (default: the number of rows in the setup).
@@ -41,7 +38,7 @@ pub struct BoardArgs {
     #[arg(long)]
     pub cols: Option<u8>,
     /// A YAML file holding a `render` block's value (`ops: [...]`); without
-    /// it, the default board (throne, corners, coordinates) is drawn.
+    /// it, the family's default board is drawn.
     #[arg(long, value_name = "FILE")]
     pub ops: Option<PathBuf>,
     /// A palette file of colour tokens (default: the built-in theme's).
@@ -99,7 +96,7 @@ fn draw(args: &BoardArgs) -> Result<String, Failure> {
     };
     let board = match (&args.rules, &args.setup) {
         (Some(preset), setup) => preset_board(preset, setup.as_deref(), &palette)?,
-        (None, Some(setup)) => tafl_board(setup, args.rows, args.cols)?,
+        (None, Some(setup)) => plain_board(setup, args.rows, args.cols)?,
         (None, None) => {
             return Err(Failure::Usage(Diagnostic::error(
                 SETUP_SOURCE,
@@ -170,42 +167,26 @@ fn preset_board(
     }
 }
 
-/// A tafl setup on a plain board (throne and corners), of the setup's size
-/// or the one given.
-fn tafl_board(setup: &str, rows: Option<u8>, cols: Option<u8>) -> Result<SetupBoard, Failure> {
-    let setup_source: Arc<str> = Arc::from(setup);
-    let setup_error = |e: rulehub::tafl::SetupError| {
+/// A setup on a plain board, of its size or the one given, as the first
+/// registered family draws a position with no preset.
+fn plain_board(setup: &str, rows: Option<u8>, cols: Option<u8>) -> Result<SetupBoard, Failure> {
+    let family = family::default_family();
+    let Some(board) = family.plain_board(setup, rows, cols) else {
+        return Err(Failure::Usage(Diagnostic::error(
+            SETUP_SOURCE,
+            format!(
+                "without --rules a setup is read as {}'s, which draws only its presets' boards: give --rules PRESET",
+                family.name()
+            ),
+        )));
+    };
+    board.map_err(|problem| {
         let mut diagnostic =
-            Diagnostic::error(SETUP_SOURCE, e.to_string()).with_source(Arc::clone(&setup_source));
-        if e.row > 0 {
-            diagnostic = diagnostic.at(SourcePosition::at_offset(setup, e.offset));
+            Diagnostic::error(SETUP_SOURCE, problem.message).with_source(Arc::from(setup));
+        if let Some(offset) = problem.offset {
+            diagnostic = diagnostic.at(SourcePosition::at_offset(setup, offset));
         }
         Failure::Usage(diagnostic)
-    };
-    let dims = match (rows, cols) {
-        (Some(rows), Some(cols)) => Dims::new(rows, cols),
-        (rows, cols) => {
-            let inferred = Position::setup_dims(setup).map_err(setup_error)?;
-            Dims::new(rows.unwrap_or(inferred.rows), cols.unwrap_or(inferred.cols))
-        }
-    };
-    let position = Position::from_setup(setup, dims).map_err(setup_error)?;
-    let pieces = position.pieces();
-    let count = |letter| pieces.iter().filter(|(_, p)| p.letter() == letter).count();
-    let description = format!(
-        "A {dims} board with the setup {}: {} attackers, {} defenders and the king.",
-        setup.trim(),
-        count('b'),
-        count('w'),
-    );
-    Ok(SetupBoard {
-        dims,
-        render: RenderSpec::default_for(dims),
-        pieces: pieces
-            .into_iter()
-            .map(|(square, piece)| (square, tafl::glyph(piece)))
-            .collect(),
-        description,
     })
 }
 

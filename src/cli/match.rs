@@ -6,9 +6,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use rulehub::family::{EngineRequest, MoveInput, Playable};
+use rulehub::family::{self, EngineRequest, MoveInput, Playable};
 use rulehub::game::ai::{Level, XorShift};
-use rulehub::tafl::DEFAULT_PRESET;
 
 use super::EXIT_USAGE;
 use super::ai::{DEFAULT_TIME_CAP_MS, think};
@@ -18,20 +17,12 @@ use super::presets::PresetParser;
 pub struct MatchArgs {
     /// The rules preset, of any game family (`rulehub rules PRESET` prints
     /// what it sets).
-    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
+    #[arg(long, value_name = "PRESET", default_value = family::default_preset(), value_parser = PresetParser)]
     pub rules: String,
-    /// Who plays the attackers (tafl): an AI level (easy, normal, hard) or `random`.
-    #[arg(long, value_parser = parse_player)]
-    pub attackers: Option<Player>,
-    /// Who plays the defenders (tafl): an AI level or `random`.
-    #[arg(long, value_parser = parse_player)]
-    pub defenders: Option<Player>,
-    /// Who plays white (draughts): an AI level or `random`.
-    #[arg(long, value_parser = parse_player)]
-    pub white: Option<Player>,
-    /// Who plays black (draughts): an AI level or `random`.
-    #[arg(long, value_parser = parse_player)]
-    pub black: Option<Player>,
+    /// Who plays each side: `--SIDE PLAYER` for the two sides of the
+    /// preset's family.
+    #[command(flatten)]
+    pub players: SidePlayers,
     /// How many games to play.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
@@ -54,15 +45,66 @@ pub struct MatchArgs {
     pub time_ms: Option<u64>,
 }
 
+/// The players given by side (`--attackers hard --defenders random`,
+/// `--white normal --black easy`): one option for every side name of every
+/// registered family, so a family's sides are options without a line here.
+#[derive(Debug, Clone, Default)]
+pub struct SidePlayers(Vec<(&'static str, Player)>);
+
+impl clap::FromArgMatches for SidePlayers {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        Ok(SidePlayers(
+            family::side_names()
+                .into_iter()
+                .filter_map(|side| matches.get_one::<Player>(side).map(|p| (side, *p)))
+                .collect(),
+        ))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl clap::Args for SidePlayers {
+    fn augment_args(command: clap::Command) -> clap::Command {
+        family::side_names()
+            .into_iter()
+            .fold(command, |command, side| {
+                let families: Vec<&str> = family::FAMILIES
+                    .iter()
+                    .filter(|f| f.sides().contains(&side))
+                    .map(|f| f.name())
+                    .collect();
+                command.arg(
+                    clap::Arg::new(side)
+                        .long(side)
+                        .value_name("PLAYER")
+                        .value_parser(parse_player)
+                        .help(format!(
+                            "Who plays {side} ({}): an AI level (easy, normal, hard) or `random`",
+                            families.join(", ")
+                        )),
+                )
+            })
+    }
+
+    fn augment_args_for_update(command: clap::Command) -> clap::Command {
+        Self::augment_args(command)
+    }
+}
+
 impl MatchArgs {
     /// The side options as given, by the side names families use.
-    fn side_options(&self) -> [(&'static str, Option<Player>); 4] {
-        [
-            ("attackers", self.attackers),
-            ("defenders", self.defenders),
-            ("white", self.white),
-            ("black", self.black),
-        ]
+    fn side_options(&self) -> Vec<(&'static str, Option<Player>)> {
+        family::side_names()
+            .into_iter()
+            .map(|side| {
+                let player = self.players.0.iter().find(|(s, _)| *s == side);
+                (side, player.map(|(_, p)| *p))
+            })
+            .collect()
     }
 
     /// The players of the game's two sides, in `sides` order; an error

@@ -11,6 +11,7 @@ mod ai;
 pub mod board;
 mod build;
 mod completions;
+mod examples;
 mod excerpt;
 mod github;
 mod gtp;
@@ -80,7 +81,7 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Start a variant page (or a translation of one) that builds at once.
     #[command(
-        after_help = "Examples:\n  rulehub new tafl/my-tablut --from tafl/tablut\n  rulehub new tafl/my-tablut --lang cs"
+        after_help = examples::new()
     )]
     New(new::NewArgs),
     /// Start a new hub in an empty folder: hub.yaml, a family and a variant that build.
@@ -88,30 +89,30 @@ enum Command {
     Init(init::InitArgs),
     /// Show which translations are current, outdated, stubs or missing.
     #[command(
-        after_help = "Examples:\n  rulehub translations --root my-hub\n  rulehub translations --format json\n  rulehub translations --mark-current content/tafl/tablut.cs.md"
+        after_help = examples::translations()
     )]
     Translations(translations::TranslationsArgs),
     /// Draw a board as SVG on stdout, to try a setup before writing a page.
     #[command(
-        after_help = "Examples:\n  rulehub board --setup \"3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3\" > board.svg\n  rulehub board --rules english-draughts --setup \"W:W21,K18:B1-12\" > board.svg"
+        after_help = examples::board()
     )]
     Board(board::BoardArgs),
     /// Print every rule a preset sets, as a `rules:` block to paste into a
     /// variant's `engine:` and change.
-    #[command(after_help = "Example:\n  rulehub rules copenhagen")]
+    #[command(after_help = examples::rules())]
     Rules(rules::RulesArgs),
     /// Count move sequences from a position (engine self-test and speed check).
-    #[command(after_help = "Example:\n  rulehub perft --rules copenhagen --depth 3")]
+    #[command(after_help = examples::perft())]
     Perft(perft::PerftArgs),
     /// Replay a recorded game and check every move and capture mark.
-    #[command(after_help = "Example:\n  rulehub replay --rules copenhagen game.txt")]
+    #[command(after_help = examples::replay())]
     Replay(replay::ReplayArgs),
     /// Ask the AI for its move in a position.
-    #[command(after_help = "Example:\n  rulehub ai --rules copenhagen --time-ms 1000")]
+    #[command(after_help = examples::ai())]
     Ai(ai::AiArgs),
     /// Play games between AI levels or a random mover and print the tally.
     #[command(
-        after_help = "Example:\n  rulehub match --rules brandubh --attackers normal --defenders random --games 10 --records games"
+        after_help = examples::r#match()
     )]
     Match(r#match::MatchArgs),
     /// Speak the Go Text Protocol on stdin/stdout (Sabaki, GoGui, GNU Go referees).

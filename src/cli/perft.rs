@@ -5,7 +5,6 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use rulehub::family::{self, EngineRequest, Playable};
-use rulehub::tafl::DEFAULT_PRESET;
 
 use super::presets::PresetParser;
 use super::{EXIT_USAGE, Verbosity};
@@ -14,19 +13,18 @@ use super::{EXIT_USAGE, Verbosity};
 pub struct PerftArgs {
     /// The rules preset, of any game family (`rulehub rules PRESET` prints
     /// what it sets).
-    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
+    #[arg(long, value_name = "PRESET", default_value = family::default_preset(), value_parser = PresetParser)]
     pub rules: String,
     /// Count sequences of 1 up to this many moves.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=20))]
     pub depth: u32,
-    /// Start from this setup instead of the preset's. Tafl: rows top to
-    /// bottom separated by `/`; `b` attacker, `w` defender, `K` king,
-    /// numbers for empty runs (the board size is read from the setup).
-    /// Draughts: a PDN FEN such as `W:W21-32:B1-12`.
-    #[arg(long)]
+    /// Start from this setup instead of the preset's (the board size is
+    /// read from the setup), in the preset's family's notation.
+    #[arg(long, long_help = super::presets::setup_help())]
     pub setup: Option<String>,
-    /// The side to move first, for tafl: attackers or defenders (default:
-    /// the rules' first mover; a draughts FEN names it itself).
+    /// The side to move first, by its family's name for it (default: the
+    /// rules' first mover; a family whose setups name the side to move
+    /// takes it from the setup).
     #[arg(long)]
     pub to_move: Option<String>,
 }

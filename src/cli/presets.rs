@@ -75,3 +75,16 @@ pub fn unknown(preset: &str) -> String {
     }
     message
 }
+
+/// The long help of a `--setup` option: each family's notation, from the
+/// registry.
+pub fn setup_help() -> String {
+    let notations: Vec<String> = family::FAMILIES
+        .iter()
+        .map(|family| format!("  {}", family.setup_notation()))
+        .collect();
+    format!(
+        "A start position in the preset's family's notation (default: the preset's start):\n{}",
+        notations.join("\n")
+    )
+}

@@ -1,8 +1,8 @@
 //! `rulehub replay`: replay a recorded game move by move, check that every
 //! move is legal and every capture mark matches what the engine captured.
 //!
-//! The record format and the checks are the game family's (tafl's in
-//! [`rulehub::tafl::record`], draughts' PDN move text); this command
+//! The record format and the checks are the preset's family's (its
+//! [`Playable::replay`](rulehub::family::Playable::replay)); this command
 //! reads the file as a stream, a line at a time within [`MAX_LINE_LEN`] and
 //! [`MAX_RECORD_LEN`], prints each move as the engine played it, and reports
 //! where the replay stopped as soon as it stops.
@@ -11,8 +11,7 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulehub::family::{EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove};
-use rulehub::tafl::DEFAULT_PRESET;
+use rulehub::family::{self, EngineRequest, RecordCut, Replay, ReplayStop, ReplayedMove};
 use serde_json::json;
 
 use super::presets::PresetParser;
@@ -23,14 +22,15 @@ use super::{EXIT_CONTENT, EXIT_USAGE};
 pub struct ReplayArgs {
     /// The rules preset, of any game family (`rulehub rules PRESET` prints
     /// what it sets).
-    #[arg(long, value_name = "PRESET", default_value = DEFAULT_PRESET, value_parser = PresetParser)]
+    #[arg(long, value_name = "PRESET", default_value = family::default_preset(), value_parser = PresetParser)]
     pub rules: String,
-    /// Start from this setup instead of the preset's (the board size is read
-    /// from the setup).
-    #[arg(long)]
+    /// Start from this setup instead of the preset's (the board size is
+    /// read from the setup), in the preset's family's notation.
+    #[arg(long, long_help = super::presets::setup_help())]
     pub setup: Option<String>,
-    /// The side to move first, for tafl: attackers or defenders (default:
-    /// the rules' first mover; a draughts FEN names it itself).
+    /// The side to move first, by its family's name for it (default: the
+    /// rules' first mover; a family whose setups name the side to move
+    /// takes it from the setup).
     #[arg(long)]
     pub to_move: Option<String>,
     /// Do not compare capture marks (for records that carry none).
@@ -50,7 +50,7 @@ pub struct ReplayArgs {
 pub const MAX_LINE_LEN: usize = 64 * 1024;
 
 /// The longest record `replay` reads, in bytes: far above any real game
-/// (a thousand-move tafl game is about 12 KiB).
+/// (a thousand-move game is about 12 KiB).
 pub const MAX_RECORD_LEN: usize = 1 << 20;
 
 pub fn run(args: &ReplayArgs) -> ExitCode {

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::{NewVariant, Target, variant_file};
 use crate::diagnostic::Diagnostic;
-use crate::family::GameFamily as _;
+use crate::family::FamilyPage;
 
 /// The settings of a new hub, after the comment that says where every key
 /// is explained ([`hub_yaml`]).
@@ -38,15 +38,14 @@ Welcome. Each game family has its own page, and each variant lists its rules
 with examples that `rulehub check` replays move by move.
 ";
 
-const FAMILY: &str = "\
----
-title: \"Tafl games\"
-summary: \"Hunt-the-king games: one side escorts its king to safety, the other hunts it.\"
----
-
-Tafl games are played on a square board. Add a variant with
-`rulehub new tafl/NAME --from tafl/my-tablut`.
-";
+/// The family page of a new hub: the starter family's own words, and how to
+/// add a variant beside the first.
+fn family_page(family: &str, first: &str, page: FamilyPage) -> String {
+    format!(
+        "---\ntitle: \"{}\"\nsummary: \"{}\"\n---\n\n{} Add a variant with\n`rulehub new {family}/NAME --from {family}/{first}`.\n",
+        page.title, page.summary, page.about
+    )
+}
 
 /// Writes a new hub into `dir` (created if absent), which must be empty.
 /// Returns the files written, relative to `dir`.
@@ -66,24 +65,31 @@ pub fn init(dir: &Path) -> Result<Vec<PathBuf>, Diagnostic> {
             ));
         }
     }
+    // The hub starts with the first registered family.
+    let family = crate::family::default_family();
+    let starter = family.starter();
+    let (slug, title) = starter.first_variant();
     let target = Target {
-        family: "tafl".to_string(),
-        name: "my-tablut".to_string(),
+        family: family.name().to_string(),
+        name: slug.to_string(),
     };
     let variant = variant_file(&NewVariant {
         target: &target,
-        title: "My Tablut".to_string(),
+        title: title.to_string(),
         order: 1,
         from: None,
-        starter: crate::family::tafl::Tafl.starter(),
+        starter,
     });
     let hub_yaml = hub_yaml();
+    let family_index = format!("content/{}/_index.md", family.name());
+    let variant_path = format!("content/{}/{slug}.md", family.name());
+    let family_text = family_page(family.name(), slug, starter.family_page());
     let files: [(&str, &str); 5] = [
         ("hub.yaml", &hub_yaml),
         (".gitignore", GITIGNORE),
         ("content/_index.md", HOME),
-        ("content/tafl/_index.md", FAMILY),
-        ("content/tafl/my-tablut.md", &variant),
+        (&family_index, &family_text),
+        (&variant_path, &variant),
     ];
     let mut written = Vec::new();
     for (relative, text) in files {

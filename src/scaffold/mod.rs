@@ -56,24 +56,40 @@ impl std::fmt::Display for ScaffoldError {
 
 impl std::error::Error for ScaffoldError {}
 
+/// The first registered family's first variant, as `rulehub init` names
+/// it: the example of a page name.
+fn first_variant() -> &'static str {
+    crate::family::default_family().starter().first_variant().0
+}
+
+/// `family/name` for the first registered family's first variant.
+pub fn example_target() -> String {
+    format!(
+        "{}/{}",
+        crate::family::default_family().name(),
+        first_variant()
+    )
+}
+
 /// Parses `family/name`; both parts must be slugs (lowercase letters,
 /// digits, `-`, `_`), since they become URL segments.
 pub fn parse_target(text: &str) -> Result<Target, ScaffoldError> {
     if text.starts_with('/') || text.starts_with('\\') || text.contains(':') {
         return Err(ScaffoldError {
             message: format!("`{text}` is a path, not a family and a variant"),
-            help: Some(
-                "name the page as family/name; it is written under content/, e.g. `tafl/my-tablut`"
-                    .to_string(),
-            ),
+            help: Some(format!(
+                "name the page as family/name; it is written under content/, e.g. `{}`",
+                example_target()
+            )),
         });
     }
     let Some((family, name)) = text.trim_end_matches('/').split_once('/') else {
         return Err(ScaffoldError {
             message: format!("`{text}` does not name a family and a variant"),
             help: Some(format!(
-                "write it as family/name, e.g. `tafl/{}`",
-                suggest_slug(text).unwrap_or_else(|| "my-tablut".into())
+                "write it as family/name, e.g. `{}/{}`",
+                crate::family::default_family().name(),
+                suggest_slug(text).unwrap_or_else(|| first_variant().to_string())
             )),
         });
     };
@@ -177,8 +193,7 @@ pub struct NewVariant<'a> {
     /// Position in the family listing.
     pub order: i64,
     /// Rules, board and drawing copied from another variant (`--from`);
-    /// the family's default engine block (tafl: the seed's 9×9 Tablut)
-    /// when `None`.
+    /// the family's default engine block when `None`.
     pub from: Option<RulesBlocks>,
     /// The family's starter content.
     pub starter: &'a dyn Starter,

@@ -64,6 +64,21 @@ impl GameFamily for Draughts {
         rulehub_draughts::preset_names()
     }
 
+    fn default_preset(&self) -> &'static str {
+        rulehub_draughts::Preset::ALL[0].name()
+    }
+
+    fn sides(&self) -> [&'static str; 2] {
+        [
+            rulehub_draughts::Colour::White.code(),
+            rulehub_draughts::Colour::Black.code(),
+        ]
+    }
+
+    fn setup_notation(&self) -> &'static str {
+        "draughts: a PDN FEN such as `B:W21-32:B1-12`"
+    }
+
     fn preset_rules_yaml(&self, preset: &str) -> Option<Result<String, String>> {
         rulehub_draughts::Preset::from_name(preset)
             .map(|preset| serde_yaml::to_string(&preset.rules()).map_err(|error| error.to_string()))

@@ -29,6 +29,18 @@ impl Starter for DraughtsStarter {
     fn outline(&self) -> &'static str {
         OUTLINE
     }
+
+    fn first_variant(&self) -> (&'static str, &'static str) {
+        ("my-draughts", "My draughts")
+    }
+
+    fn family_page(&self) -> rulehub_family::FamilyPage {
+        rulehub_family::FamilyPage {
+            title: "Draughts",
+            summary: "Men move diagonally forward, jump to capture and crown on the far row.",
+            about: "Draughts games are played on the dark squares of a chequered board.",
+        }
+    }
 }
 
 /// The sections of a new page, in the order the bundled draughts pages use.

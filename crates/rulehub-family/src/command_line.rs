@@ -27,3 +27,11 @@ pub struct EngineRequest<'a> {
     /// Replay without comparing a record's capture marks with the captures.
     pub ignore_capture_marks: bool,
 }
+
+/// What is wrong with a setup a command line gave, and where in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupProblem {
+    pub message: String,
+    /// The byte offset in the setup text, when the problem has a place.
+    pub offset: Option<usize>,
+}

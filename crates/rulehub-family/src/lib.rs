@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Debug;
 use std::sync::Arc;
 
-pub use command_line::{EngineRequest, SetupBoard};
+pub use command_line::{EngineRequest, SetupBoard, SetupProblem};
 pub use rulehub_game::{
     AnyOutcome, MoveInput, Playable, Played, RecordCut, Refusal, RefusalKind, Replay, ReplayStop,
     ReplayedMove, Thought,
@@ -67,6 +67,33 @@ pub trait GameFamily: Sync {
 
     /// Names of the rule presets, for "did you mean" and `rulehub new`.
     fn preset_names(&self) -> Vec<&'static str>;
+
+    /// The preset the command line plays when given none, if this is the
+    /// first registered family.
+    fn default_preset(&self) -> &'static str;
+
+    /// The two sides' names in the family's customary order; the command
+    /// line's side options (`rulehub match --SIDE PLAYER`) come from them.
+    fn sides(&self) -> [&'static str; 2];
+
+    /// How a position is written in the family's notation, one sentence
+    /// for the command line's help (`--setup`).
+    fn setup_notation(&self) -> &'static str;
+
+    /// A position drawn on a plain board of its own size (or `rows` ×
+    /// `cols`), with no preset: `rulehub board --setup` without `--rules`
+    /// asks the first registered family. `None` when the family draws only
+    /// its presets' boards; an error says what is wrong with the setup and
+    /// where (a byte offset into it).
+    fn plain_board(
+        &self,
+        setup: &str,
+        rows: Option<u8>,
+        cols: Option<u8>,
+    ) -> Option<Result<SetupBoard, SetupProblem>> {
+        let _ = (setup, rows, cols);
+        None
+    }
 
     /// Every rule field the preset `preset` sets, as YAML text: a mapping
     /// with the keys a page's `engine.rules` map takes, in the family's
@@ -388,6 +415,22 @@ pub trait Starter: Sync {
     /// The page's sections (Markdown headings with a line on what each
     /// holds), before the worked examples.
     fn outline(&self) -> &'static str;
+
+    /// A new hub's first variant of the family (`rulehub init`): its slug
+    /// and title.
+    fn first_variant(&self) -> (&'static str, &'static str);
+
+    /// The family page `rulehub init` writes: its title, its summary and a
+    /// paragraph about the family's games.
+    fn family_page(&self) -> FamilyPage;
+}
+
+/// The family page of a new hub (`content/<family>/_index.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FamilyPage {
+    pub title: &'static str,
+    pub summary: &'static str,
+    pub about: &'static str,
 }
 
 impl Debug for dyn Starter + '_ {

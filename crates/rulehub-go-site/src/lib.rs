@@ -37,6 +37,18 @@ impl GameFamily for Go {
         NAME
     }
 
+    fn default_preset(&self) -> &'static str {
+        rulehub_go::rules::PRESET_NAMES[0]
+    }
+
+    fn sides(&self) -> [&'static str; 2] {
+        [Color::Black.as_str(), Color::White.as_str()]
+    }
+
+    fn setup_notation(&self) -> &'static str {
+        "go: stones by point name, columns A–T without I, such as `black: D4 Q16; white: C3`"
+    }
+
     fn check(&self, page: &Page<VariantFrontMatter>, palette: &Palette) -> rulehub_family::Checked {
         check::check(page, palette)
     }

@@ -27,6 +27,18 @@ impl Starter for GoStarter {
     fn outline(&self) -> &'static str {
         OUTLINE
     }
+
+    fn first_variant(&self) -> (&'static str, &'static str) {
+        ("my-go-rules", "My Go rules")
+    }
+
+    fn family_page(&self) -> rulehub_family::FamilyPage {
+        rulehub_family::FamilyPage {
+            title: "Go",
+            summary: "Stones are placed on the points of a grid, capture what they surround, and the board is counted at the end.",
+            about: "Go is played on the points where the lines of a grid cross, most often 9×9, 13×13 or 19×19.",
+        }
+    }
 }
 
 const EXAMPLE: &str =

@@ -36,6 +36,29 @@ pub fn find(name: &str) -> Result<&'static dyn GameFamily, String> {
         })
 }
 
+/// The family the command line plays and draws when given no preset: the
+/// first registered.
+pub fn default_family() -> &'static dyn GameFamily {
+    FAMILIES[0]
+}
+
+/// The preset the command line plays when given none.
+pub fn default_preset() -> &'static str {
+    default_family().default_preset()
+}
+
+/// Every side name of every family, each once, in registry order: the
+/// command line's side options.
+pub fn side_names() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for side in FAMILIES.iter().flat_map(|family| family.sides()) {
+        if !names.contains(&side) {
+            names.push(side);
+        }
+    }
+    names
+}
+
 /// The registered families' names.
 pub fn names() -> Vec<&'static str> {
     FAMILIES.iter().map(|family| family.name()).collect()

@@ -58,6 +58,30 @@ impl GameFamily for Tafl {
         rulehub_tafl::preset_names().to_vec()
     }
 
+    fn default_preset(&self) -> &'static str {
+        rulehub_tafl::DEFAULT_PRESET
+    }
+
+    fn sides(&self) -> [&'static str; 2] {
+        [
+            rulehub_tafl::Side::Attackers.as_str(),
+            rulehub_tafl::Side::Defenders.as_str(),
+        ]
+    }
+
+    fn setup_notation(&self) -> &'static str {
+        "tafl: rows top to bottom separated by `/`; `b` attacker, `w` defender, `K` king, a number for a run of empty squares"
+    }
+
+    fn plain_board(
+        &self,
+        setup: &str,
+        rows: Option<u8>,
+        cols: Option<u8>,
+    ) -> Option<Result<rulehub_family::SetupBoard, rulehub_family::SetupProblem>> {
+        Some(tools::plain_board(setup, rows, cols))
+    }
+
     fn preset_rules_yaml(&self, preset: &str) -> Option<Result<String, String>> {
         rulehub_tafl::preset(preset)
             .map(|rules| serde_yaml::to_string(&rules).map_err(|error| error.to_string()))

@@ -28,6 +28,18 @@ impl Starter for TaflStarter {
     fn outline(&self) -> &'static str {
         OUTLINE
     }
+
+    fn first_variant(&self) -> (&'static str, &'static str) {
+        ("my-tablut", "My Tablut")
+    }
+
+    fn family_page(&self) -> rulehub_family::FamilyPage {
+        rulehub_family::FamilyPage {
+            title: "Tafl games",
+            summary: "Hunt-the-king games: one side escorts its king to safety, the other hunts it.",
+            about: "Tafl games are played on a square board.",
+        }
+    }
 }
 
 /// The sections of a new page, in the order the seed's rules pages use.

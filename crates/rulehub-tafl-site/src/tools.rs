@@ -105,6 +105,44 @@ pub fn setup_board(
     }))
 }
 
+/// A tafl setup on a plain board (throne and corners), of the setup's size
+/// or the one given, for `rulehub board` without a preset.
+pub fn plain_board(
+    setup: &str,
+    rows: Option<u8>,
+    cols: Option<u8>,
+) -> Result<rulehub_family::SetupBoard, rulehub_family::SetupProblem> {
+    let problem = |e: rulehub_tafl::SetupError| rulehub_family::SetupProblem {
+        message: e.to_string(),
+        offset: (e.row > 0).then_some(e.offset),
+    };
+    let dims = match (rows, cols) {
+        (Some(rows), Some(cols)) => rulehub_tafl::Dims::new(rows, cols),
+        (rows, cols) => {
+            let inferred = Position::setup_dims(setup).map_err(problem)?;
+            rulehub_tafl::Dims::new(rows.unwrap_or(inferred.rows), cols.unwrap_or(inferred.cols))
+        }
+    };
+    let position = Position::from_setup(setup, dims).map_err(problem)?;
+    let pieces = position.pieces();
+    let count = |letter| pieces.iter().filter(|(_, p)| p.letter() == letter).count();
+    let description = format!(
+        "A {dims} board with the setup {}: {} attackers, {} defenders and the king.",
+        setup.trim(),
+        count('b'),
+        count('w'),
+    );
+    Ok(rulehub_family::SetupBoard {
+        dims,
+        render: rulehub_diagram::RenderSpec::default_for(dims),
+        pieces: pieces
+            .into_iter()
+            .map(|(square, piece)| (square, super::glyph(piece)))
+            .collect(),
+        description,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
