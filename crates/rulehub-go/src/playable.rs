@@ -267,6 +267,16 @@ impl GoPlay {
     }
 }
 
+/// A level's search bounds: its playout budget ([`crate::ai::playouts_for`])
+/// as `max_nodes`, the one table the command line and any board use.
+pub fn level_limits(level: Level) -> Limits {
+    Limits {
+        max_depth: 1,
+        max_nodes: Some(u64::from(crate::ai::playouts_for(level))),
+        root_noise: 0,
+    }
+}
+
 impl Playable for GoPlay {
     fn sides(&self) -> [&'static str; 2] {
         SIDES
@@ -361,13 +371,8 @@ impl Playable for GoPlay {
         crate::perft(owned(&mut self.game), depth)
     }
 
-    /// The playout budget of the level, as `max_nodes`.
     fn level_limits(&self, level: Level) -> Limits {
-        Limits {
-            max_depth: 1,
-            max_nodes: Some(u64::from(crate::ai::playouts_for(level))),
-            root_noise: 0,
-        }
+        level_limits(level)
     }
 
     /// Monte Carlo tree search with `max_nodes` playouts; the score is the
