@@ -212,17 +212,21 @@ pub fn mark_current(root: &Path, file: &Path) -> Result<PathBuf, Diagnostic> {
     };
     let path = inside_content(root, file, &given)?;
     let text = std::fs::read_to_string(&path).map_err(|e| {
-        Diagnostic::error(file, format!("cannot read the translation: {e}"))
-            .with_help("give the path of a translation such as content/tafl/tablut.cs.md")
+        Diagnostic::error(file, format!("cannot read the translation: {e}")).with_help(format!(
+            "give the path of a translation such as {}",
+            example_translation()
+        ))
     })?;
     let (source_path, lang) = source_of(&path).ok_or_else(|| {
         Diagnostic::error(
             file,
             "this is not a translation (name.LANG.md or _index.LANG.md)",
         )
-        .with_help(
-            "give the path of a translation such as content/tafl/tablut.cs.md or content/tafl/_index.cs.md",
-        )
+        .with_help(format!(
+            "give the path of a translation such as {} or {}",
+            example_translation(),
+            example_family_translation()
+        ))
     })?;
     let config = crate::hub::read_config(root).map_err(|mut diagnostics| {
         diagnostics.truncate(1);
@@ -307,8 +311,10 @@ fn inside_content(root: &Path, file: &Path, given: &Path) -> Result<PathBuf, Dia
         .with_help("run rulehub in a hub folder or pass --root DIR")
     })?;
     let real = given.canonicalize().map_err(|e| {
-        Diagnostic::error(file, format!("cannot read the translation: {e}"))
-            .with_help("give the path of a translation such as content/tafl/tablut.cs.md")
+        Diagnostic::error(file, format!("cannot read the translation: {e}")).with_help(format!(
+            "give the path of a translation such as {}",
+            example_translation()
+        ))
     })?;
     if !real.starts_with(&content) {
         let lead = if given.is_symlink() {
@@ -326,8 +332,10 @@ fn inside_content(root: &Path, file: &Path, given: &Path) -> Result<PathBuf, Dia
     }
     if !real.is_file() {
         return Err(
-            Diagnostic::error(file, "not marked current: this is not a file")
-                .with_help("give the path of a translation such as content/tafl/tablut.cs.md"),
+            Diagnostic::error(file, "not marked current: this is not a file").with_help(format!(
+                "give the path of a translation such as {}",
+                example_translation()
+            )),
         );
     }
     Ok(real)
@@ -381,4 +389,18 @@ fn source_words(text: &str, path: &Path) -> Result<OwnedWords, Diagnostic> {
         summary: words.summary,
         body: text[split.body].to_string(),
     })
+}
+
+/// A translation's path as a help names it, for the first registered
+/// family's first variant.
+fn example_translation() -> String {
+    format!("content/{}.cs.md", crate::scaffold::example_target())
+}
+
+/// A family page translation's path as a help names it.
+fn example_family_translation() -> String {
+    format!(
+        "content/{}/_index.cs.md",
+        crate::family::default_family().name()
+    )
 }

@@ -192,7 +192,7 @@ fn report_event(
     }
 }
 
-/// "content/tafl/tablut.md" or "content/tafl/tablut.md and 2 more", naming
+/// "content/FAMILY/VARIANT.md" or "content/FAMILY/VARIANT.md and 2 more", naming
 /// a file that still exists first (editors save through temporary files).
 fn describe(root: &Path, changed: &[PathBuf]) -> String {
     let Some(first) = changed

@@ -13,7 +13,7 @@
 //!       typeColors: { floor: floor, throne: throne }
 //!       typeStrokes: { floor: floor-stroke, throne: throne-stroke }
 //!     - { op: coordinates }  # files a… and ranks 1… on the left and bottom margins
-//!     - op: labels           # a small label in a square's corner (draughts numbers)
+//!     - op: labels           # a small label in a square's corner (square numbers)
 //!       squares: [ { at: [0, 1], text: "1" } ]
 //!     - { op: pieces }       # the position's pieces
 //! ```
@@ -264,7 +264,7 @@ pub struct GridOp {
 }
 
 /// `labels`: a short label in the top-left corner of each listed square,
-/// such as the numbers draughts players name squares by. A game family
+/// such as the numbers some families name squares by. A game family
 /// adds this op for boards whose squares have names of their own.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -20,7 +20,7 @@ pub struct SetupBoard {
 /// What the command line asked for, beyond the preset.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct EngineRequest<'a> {
-    /// A start position in the family's own notation (tafl rows, a PDN FEN).
+    /// A start position in the family's own notation.
     pub setup: Option<&'a str>,
     /// The side to move first, by the family's name for it.
     pub to_move: Option<&'a str>,

@@ -43,7 +43,7 @@ use rulehub_game::{Dims, Square};
 /// One game family: the rules engine behind a family folder.
 pub trait GameFamily: Sync {
     /// The family's name, which is its folder under `content/` and the
-    /// `variant_of` of its pages ("tafl").
+    /// `variant_of` of its pages.
     fn name(&self) -> &'static str;
 
     /// Reads the page's `engine:` block (raw YAML in the hub's model; the
@@ -443,7 +443,7 @@ impl Debug for dyn Starter + '_ {
 #[derive(Debug, Clone)]
 pub struct StarterExample {
     pub yaml: String,
-    /// The prose before the example (in the family's own terms: a tafl
-    /// trap, a draughts jump), wrapped like the rest of the page.
+    /// The prose before the example (in the family's own terms), wrapped
+    /// like the rest of the page.
     pub intro: String,
 }

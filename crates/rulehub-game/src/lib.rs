@@ -7,7 +7,7 @@
 //!
 //! Pure: no I/O, no clock, no threads, so the same code runs in the site
 //! generator, the room server and the browser's WebAssembly. A family's
-//! crate (`rulehub-tafl`, `rulehub-draughts`) depends on this one and on
+//! crate (`rulehub-<family>`) depends on this one and on
 //! nothing else of rulehub's.
 
 pub mod ai;
@@ -15,6 +15,7 @@ mod board;
 pub mod keysort;
 mod outcome;
 pub mod playable;
+pub mod spec;
 
 pub use board::{Dims, MAX_SIDE, MIN_SIDE, Square, SquareParseError, SquareParseReason};
 pub use outcome::{AnyOutcome, Named, Outcome};

@@ -1,8 +1,8 @@
 //! The practice board's engine API for any game family, as the browser
 //! calls it.
 //!
-//! A family's board crate (`rulehub-tafl-wasm` → `engine.wasm`,
-//! `rulehub-draughts-wasm` → `draughts.wasm`) starts its family's
+//! A family's board crate (`rulehub-<family>-wasm`, built into the
+//! family's WebAssembly module) starts its family's
 //! [`Playable`](rulehub_game::Playable) game from the page's request and
 //! names it once with [`export_practice_api!`]. Everything
 //! else is here, once: games addressed by handle and bounded in number

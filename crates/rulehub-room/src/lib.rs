@@ -4,8 +4,8 @@
 //!
 //! - [`protocol`]: the JSON frames (documented for client authors in
 //!   `docs/rooms.md`).
-//! - [`game`]: the seam to the game families (tafl, draughts): what a
-//!   room needs from a game, and the registry of families.
+//! - [`game`]: the seam to the game families: every family the registry
+//!   lists, played through the ground's one game trait.
 //! - [`room`]: one room's game, free of sockets and files.
 //! - [`store`]: durable storage behind a trait; [`store::journal`] is the
 //!   embedded default, [`store::redis`] lets several servers share rooms.

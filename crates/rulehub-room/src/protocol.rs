@@ -250,14 +250,14 @@ impl Refusal {
 #[serde(deny_unknown_fields)]
 pub struct CreateRequest {
     pub v: u32,
-    /// The game family (default tafl).
+    /// The game family, by its registered name (default the first registered).
     #[serde(default)]
     pub family: Family,
-    /// The page's resolved rules, as its board data carries them (tafl:
-    /// the engine's `Rules`, setup included).
+    /// The page's resolved rules, as its board data carries them (the
+    /// family engine's rules as JSON).
     pub rules: serde_json::Value,
     /// The start position, for families that keep it apart from the
-    /// rules (draughts: a PDN FEN; default the rules' own start).
+    /// rules (in the family's notation; default the rules' own start).
     #[serde(default)]
     pub setup: Option<String>,
     /// The side the creator plays in the first game (default the family's

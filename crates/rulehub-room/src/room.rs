@@ -15,7 +15,8 @@ pub const CREATOR: Seat = 0;
 pub const GUEST: Seat = 1;
 
 /// What a page asks a room to play: the family, the rules as its board
-/// data carries them and (draughts) the start position.
+/// data carries them and, for a family that keeps it apart from the
+/// rules, the start position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRequest {
     pub family: Family,

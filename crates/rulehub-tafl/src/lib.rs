@@ -11,6 +11,7 @@ pub(crate) mod position;
 pub mod record;
 mod rules;
 mod side;
+mod spec;
 
 pub use game::{
     DrawReason, Game, IllegalMove, Outcome, Played, SquareKind, WinReason, perft, perft_make_leaves,
@@ -18,9 +19,9 @@ pub use game::{
 pub use position::{Move, MoveParseError, MoveParseReason, Position, SetupError, SetupErrorReason};
 pub use rules::{
     Access, Camps, DEFAULT_PRESET, Escape, HostileTo, KingArmed, KingCapture, Repetition,
-    RepetitionResult, Rules, RulesError, RulesOverrides, RulesSpec, preset, preset_description,
-    preset_names,
+    RepetitionResult, Rules, preset, preset_description, preset_names,
 };
+pub use spec::{RulesError, RulesOverrides, RulesSpec};
 
 pub use side::{Piece, Side};
 // The board geometry of the ground crate, which every signature here uses.

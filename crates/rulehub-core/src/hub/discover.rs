@@ -103,7 +103,7 @@ pub(super) fn discover(
                     relative(root, &path),
                     "a page directly in content/ must be the home page `_index.md`",
                 )
-                .with_help("put variant pages in a family folder, e.g. content/tafl/tablut.md"),
+                .with_help("put variant pages in a family folder: content/FAMILY/VARIANT.md"),
             ),
             _ => diagnostics.push(
                 Diagnostic::error(

@@ -25,7 +25,7 @@ pub const MAX_EXAMPLES_PER_PAGE: usize = 500;
 /// output grows with their moves.
 pub const MAX_GAMES_PER_PAGE: usize = 20;
 
-/// Moves per sample game (a long tafl game has 100–200).
+/// Moves per sample game (a long game of the bundled families has 100–200).
 pub const MAX_GAME_MOVES: usize = 500;
 
 /// The byte offset of the first `[` or `{` in `yaml` that opens more than

@@ -15,7 +15,7 @@ mod tt;
 
 use std::fmt;
 
-// The forcing-move scale, for families outside this crate (draughts).
+// The forcing-move scale, for families' own move ordering.
 pub use ordering::FORCING_BASE;
 pub use rng::XorShift;
 pub use search::{Deadline, MATE, MATE_THRESHOLD, SearchResult, search};

@@ -26,7 +26,8 @@ use crate::secret::{RoomCode, SeatToken};
 /// created and again whenever its journal is compacted (at a rematch).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
-    /// The game family (rooms stored before families existed are tafl).
+    /// The game family (rooms stored before families existed are of the
+    /// first registered family, the only one rooms played then).
     #[serde(default)]
     pub family: Family,
     /// The rules as the page sent them (validated when the room was made).
