@@ -47,8 +47,8 @@ pub use rulehub_draughts as draughts;
 pub mod family {
     pub use rulehub_family::*;
     pub use rulehub_registry::{
-        FAMILIES, default_family, default_preset, draughts, find, names, open_game, setup_board,
-        side_names, start_game, tafl,
+        FAMILIES, default_family, default_preset, draughts, find, go, names, open_game,
+        setup_board, side_names, start_game, tafl,
     };
 
     /// What the command line asks of a family, and the message for a preset

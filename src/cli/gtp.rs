@@ -15,7 +15,7 @@ use super::EXIT_USAGE;
 
 #[derive(Args, Debug)]
 pub struct GtpArgs {
-    /// The Go rules preset (go-japanese, go-chinese, go-aga, go-new-zealand, go-tromp-taylor).
+    /// The Go rules preset (`--help` lists them).
     #[arg(long, default_value = "go-chinese", value_parser = PRESET_NAMES.to_vec())]
     pub rules: String,
     /// The AI level: its playouts per move (easy, normal, hard).

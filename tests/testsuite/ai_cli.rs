@@ -180,6 +180,7 @@ fn the_command_line_and_the_practice_board_search_alike_at_every_level() {
         let table: fn(Level) -> Limits = match family.name() {
             "tafl" => rulehub::tafl::ai::level_limits,
             "draughts" => rulehub::draughts::ai::level_limits,
+            "go" => rulehub_go::playable::level_limits,
             other => panic!("a family without a level table in this test: {other}"),
         };
         for preset in family.preset_names() {

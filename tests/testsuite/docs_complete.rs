@@ -138,6 +138,43 @@ fn draughts_md_documents_every_rule_field_preset_claim_and_code() {
     assert_mentions("draughts.md", &text, "codes", codes);
 }
 
+/// The Go family's page: every rule field and preset of the engine crate,
+/// and every claim key and reason code of the Go examples.
+#[test]
+fn go_md_documents_every_rule_field_preset_claim_and_code() {
+    use rulehub::family::go::examples::{Expect as GoExpect, REASONS};
+
+    let text = doc("go.md");
+    let mut fields = Vec::new();
+    keys(
+        &serde_json::to_value(rulehub_go::preset("go-aga").expect("preset")).expect("serializes"),
+        &mut fields,
+    );
+    assert!(fields.contains(&"pass-stones".to_string()));
+    assert_mentions("go.md", &text, "rule fields", fields);
+    assert_mentions(
+        "go.md",
+        &text,
+        "presets",
+        rulehub_go::rules::PRESET_NAMES
+            .iter()
+            .map(|p| p.to_string()),
+    );
+    let mut claims = Vec::new();
+    keys(
+        &serde_json::to_value(GoExpect::default()).expect("serializes"),
+        &mut claims,
+    );
+    assert!(claims.contains(&"score".to_string()));
+    assert_mentions("go.md", &text, "claims", claims);
+    assert_mentions(
+        "go.md",
+        &text,
+        "reason codes",
+        REASONS.iter().map(|r| r.to_string()),
+    );
+}
+
 #[test]
 fn the_room_protocol_documents_every_error_code() {
     use rulehub_room::protocol::ErrorCode;

@@ -36,6 +36,7 @@ mod engine_perft;
 mod engine_props;
 mod every_error;
 mod fuzz_regressions;
+mod go;
 mod gtp_cli;
 mod hostile;
 mod hub_yaml;

@@ -67,6 +67,11 @@ fn resolve(family: &str, rules: &serde_yaml::Mapping) -> Result<String, String> 
             .resolve()
             .map(|rules| format!("{rules:?}"))
             .map_err(|e| e.to_string()),
+        "go" => serde_yaml::from_value::<rulehub_go::RulesSpec>(value)
+            .map_err(|e| e.to_string())?
+            .resolve()
+            .map(|rules| format!("{rules:?}"))
+            .map_err(|e| e.to_string()),
         other => panic!("family `{other}` is registered but this round trip does not read it yet"),
     }
 }
@@ -80,6 +85,7 @@ fn preset_rules(family: &str, preset: &str) -> String {
                 .expect("a draughts preset")
                 .rules()
         ),
+        "go" => format!("{:?}", rulehub_go::preset(preset).expect("a Go preset")),
         other => panic!("family `{other}` is registered but this round trip does not read it yet"),
     }
 }

@@ -25,8 +25,8 @@ use svg::node::element::{
 use super::glyph::{Glyph, ShapeKind};
 use super::palette::{Paint, Palette};
 use super::spec::{
-    ArrowsOp, CapturesOp, CellsOp, CoordinatesOp, Edge, HighlightsOp, LabelsOp, PiecesOp, RectOp,
-    RenderOp, Scope,
+    ArrowsOp, CapturesOp, CellsOp, CoordinatesOp, Edge, GridOp, HighlightShape, HighlightsOp,
+    LabelsOp, PiecesOp, RectOp, RenderOp, Scope,
 };
 use super::{Annotations, Board};
 use rulehub_game::{Dims, Square};
@@ -89,6 +89,7 @@ pub(crate) fn paint<'p>(board: &Board<'p>, which: Layers) -> Drawing<'p> {
             Layer::Cells(op) => Some(painter.cells(&geometry, op)),
             Layer::Coordinates(op) => Some(painter.coordinates(&geometry, op)),
             Layer::Labels(op) => Some(painter.labels(&geometry, op)),
+            Layer::Grid(op) => Some(painter.grid(&geometry, op)),
             Layer::Pieces(op) => painter.pieces(&geometry, op, board.pieces, board.annotations),
             Layer::Highlights(op) => painter.highlights(&geometry, op, board.annotations),
             Layer::Arrows(op) => painter.arrows(&geometry, op, board.annotations),
@@ -143,6 +144,7 @@ enum Layer<'a> {
     Cells(&'a CellsOp),
     Coordinates(&'a CoordinatesOp),
     Labels(&'a LabelsOp),
+    Grid(&'a GridOp),
     Pieces(&'a PiecesOp),
     Highlights(&'a HighlightsOp),
     Arrows(&'a ArrowsOp),
@@ -154,7 +156,11 @@ impl Layer<'_> {
     fn is_backdrop(&self) -> bool {
         matches!(
             self,
-            Layer::Rect(_) | Layer::Cells(_) | Layer::Coordinates(_) | Layer::Labels(_)
+            Layer::Rect(_)
+                | Layer::Cells(_)
+                | Layer::Coordinates(_)
+                | Layer::Labels(_)
+                | Layer::Grid(_)
         )
     }
 }
@@ -164,6 +170,7 @@ static DEFAULT_HIGHLIGHTS: HighlightsOp = HighlightsOp {
     from: None,
     to: None,
     stroke: None,
+    shape: None,
 };
 static DEFAULT_ARROWS: ArrowsOp = ArrowsOp {
     fill: None,
@@ -190,6 +197,7 @@ fn plan(ops: &[RenderOp]) -> Vec<Layer<'_>> {
             RenderOp::Cells(op) => Layer::Cells(op),
             RenderOp::Coordinates(op) => Layer::Coordinates(op),
             RenderOp::Labels(op) => Layer::Labels(op),
+            RenderOp::Grid(op) => Layer::Grid(op),
             RenderOp::Pieces(op) => {
                 if !highlights_placed {
                     layers.push(Layer::Highlights(&DEFAULT_HIGHLIGHTS));
@@ -423,7 +431,7 @@ impl Painter<'_> {
             let count = if horizontal { dims.cols } else { dims.rows };
             for i in 0..count {
                 let (label, x, y) = if horizontal {
-                    let file = char::from(b'a' + i).to_string();
+                    let file = op.letters.unwrap_or_default().letter(i).to_string();
                     let x = g.left + (f64::from(i) + 0.5) * CELL;
                     let y = match edge {
                         Edge::Top => g.top / 2.0,
@@ -441,6 +449,64 @@ impl Painter<'_> {
                 };
                 group = group.add(TextElement::new(label).set("x", num(x)).set("y", num(y)));
             }
+        }
+        group
+    }
+
+    /// The lines through the middle of every row and column of squares (a
+    /// board whose pieces stand on points), as one path, the outermost
+    /// four as a wider square, and a dot on each star point.
+    fn grid(&mut self, g: &Geometry, op: &GridOp) -> Group {
+        let stroke = op.stroke.as_deref().unwrap_or("frame");
+        let width = op.stroke_width.unwrap_or(1.2);
+        let border = op.border_width.unwrap_or(width * 2.0);
+        let (rows, cols) = (g.dims.rows, g.dims.cols);
+        let (x0, y0) = g.centre(Square::new(0, 0));
+        let (x1, y1) = g.centre(Square::new(rows - 1, cols - 1));
+        let mut d = String::new();
+        for row in 1..rows.saturating_sub(1) {
+            let (_, y) = g.centre(Square::new(row, 0));
+            let _ = write!(d, "M{} {}H{}", num(x0), num(y), num(x1));
+        }
+        for col in 1..cols.saturating_sub(1) {
+            let (x, _) = g.centre(Square::new(0, col));
+            let _ = write!(d, "M{} {}V{}", num(x), num(y0), num(y1));
+        }
+        let mut group = Group::new().set("class", "rh-grid");
+        if !d.is_empty() {
+            let lines = Path::new()
+                .set("d", d)
+                .set("stroke-width", num(width))
+                .set("fill", "none");
+            group = group.add(self.paint(lines, None, Some(stroke)));
+        }
+        let frame = Rectangle::new()
+            .set("x", num(x0))
+            .set("y", num(y0))
+            .set("width", num(x1 - x0))
+            .set("height", num(y1 - y0))
+            .set("stroke-width", num(border));
+        group = group.add(self.paint(frame, Some("transparent"), Some(stroke)));
+        let mut stars: Vec<Square> = op
+            .stars
+            .iter()
+            .filter_map(|star| star.resolve(g.dims).ok())
+            .filter_map(|[row, col]| {
+                Some(Square::new(
+                    u8::try_from(row).ok()?,
+                    u8::try_from(col).ok()?,
+                ))
+            })
+            .collect();
+        stars.sort();
+        stars.dedup();
+        for star in stars {
+            let (cx, cy) = g.centre(star);
+            let dot = Circle::new()
+                .set("cx", num(cx))
+                .set("cy", num(cy))
+                .set("r", num(CELL * 0.09));
+            group = group.add(self.paint(dot, Some(stroke), None));
         }
         group
     }
@@ -537,8 +603,27 @@ impl Painter<'_> {
                 false,
             ),
         ];
+        let ring = op.shape == Some(HighlightShape::Ring);
         for (square, fill, opacity, dashed) in marks {
             let Some(square) = square else { continue };
+            if ring {
+                // A ring over the piece on the point: its colour is the
+                // mark's, drawn on a halo of the outline colour so it shows
+                // on dark and light stones alike.
+                let (cx, cy) = g.centre(square);
+                for (colour, width) in [(stroke, 6.0), (fill, 3.0)] {
+                    let mut circle = Circle::new()
+                        .set("cx", num(cx))
+                        .set("cy", num(cy))
+                        .set("r", num(CELL * 0.2))
+                        .set("stroke-width", num(width));
+                    if dashed {
+                        circle = circle.set("stroke-dasharray", "4 3");
+                    }
+                    group = group.add(self.paint(circle, Some("transparent"), Some(colour)));
+                }
+                continue;
+            }
             let (x, y) = g.origin(square);
             let mut rect = Rectangle::new()
                 .set("x", num(x + inset))

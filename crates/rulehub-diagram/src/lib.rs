@@ -56,9 +56,9 @@ pub use locate::locate;
 pub use palette::{Palette, REQUIRED_TOKENS, TRANSPARENT};
 pub use sheet::{Backdrop, Frame, sheet};
 pub use spec::{
-    ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, HighlightsOp, LabelsOp,
-    MAX_LABEL_CHARS, MAX_SIDE, MIN_SIDE, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
-    SquareLabel, Zone, ZoneSquare, Zones, validate,
+    ArrowsOp, CapturesOp, CellPattern, CellsOp, CoordinatesOp, Edge, GridOp, HighlightShape,
+    HighlightsOp, LabelsOp, Letters, MAX_LABEL_CHARS, MAX_SIDE, MIN_SIDE, PiecesOp, RectOp,
+    RenderOp, RenderSpec, Scope, SquareLabel, Zone, ZoneSquare, Zones, validate,
 };
 
 use rulehub_game::{Dims, Square};

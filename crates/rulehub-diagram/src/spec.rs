@@ -18,6 +18,13 @@
 //!     - { op: pieces }       # the position's pieces
 //! ```
 //!
+//! A board of lines, whose pieces stand on the points where lines cross
+//! (Go): a `grid` op draws a line through the middle of every row and
+//! column of squares, so each square's centre is a point, with star
+//! points as dots; `coordinates` with `letters: go` names the columns
+//! A–T without I, and `highlights` with `shape: ring` marks a move with a
+//! ring on its point instead of tinting a square.
+//!
 //! The annotation layers of worked examples (`highlights`, `pieces`, `arrows`,
 //! `captures`) are drawn even when the ops do not name them: a layer the ops
 //! leave out is added in that order on top (highlights just under the pieces
@@ -77,6 +84,8 @@ pub enum RenderOp {
     Arrows(ArrowsOp),
     #[serde(deserialize_with = "named")]
     Captures(CapturesOp),
+    #[serde(deserialize_with = "named")]
+    Grid(GridOp),
 }
 
 /// `rect`: fills (and optionally outlines) the board or the whole canvas.
@@ -200,7 +209,8 @@ pub struct PiecesOp {
 }
 
 /// `coordinates`: file letters `a…` and rank numbers `1…` (bottom to top) on
-/// the margins named by `sides` (default `[left, bottom]`).
+/// the margins named by `sides` (default `[left, bottom]`); with
+/// `letters: go`, the columns are `A…T` without `I`, as Go players name them.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoordinatesOp {
@@ -208,6 +218,49 @@ pub struct CoordinatesOp {
     pub fill: Option<String>,
     #[serde(default)]
     pub sides: Option<Vec<Edge>>,
+    #[serde(default)]
+    pub letters: Option<Letters>,
+}
+
+/// How `coordinates` letters the columns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Letters {
+    /// `a`, `b`, `c`, … (chess and tafl).
+    #[default]
+    Chess,
+    /// `A`, `B`, … `H`, `J`, … `T`: Go skips `I`, which reads like `J`.
+    Go,
+}
+
+impl Letters {
+    /// The letter of column `col` (0 is the left).
+    pub fn letter(self, col: u8) -> char {
+        match self {
+            Letters::Chess => char::from(b'a' + col),
+            Letters::Go => char::from(b"ABCDEFGHJKLMNOPQRSTUVWXYZ"[usize::from(col) % 25]),
+        }
+    }
+}
+
+/// `grid`: the lines of a board whose pieces stand on points (Go): one
+/// line through the middle of every row and every column of squares, the
+/// outermost drawn `borderWidth` wide, and a dot on each star point.
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct GridOp {
+    /// The lines' colour (default `frame`).
+    #[serde(default)]
+    pub stroke: Option<String>,
+    /// Inner lines' width (default 1.2; a square is 40 wide).
+    #[serde(default)]
+    pub stroke_width: Option<f64>,
+    /// The outermost lines' width (default twice `strokeWidth`).
+    #[serde(default)]
+    pub border_width: Option<f64>,
+    /// Star points (hoshi), each `[row, col]` from the top-left or a name.
+    #[serde(default)]
+    pub stars: Vec<ZoneSquare>,
 }
 
 /// `labels`: a short label in the top-left corner of each listed square,
@@ -242,7 +295,9 @@ pub enum Edge {
     Left,
 }
 
-/// `highlights`: tints the move's origin (dashed outline) and destination (solid outline).
+/// `highlights`: tints the move's origin (dashed outline) and destination
+/// (solid outline); with `shape: ring`, a ring on each point instead (a
+/// placed stone: the last move), dashed on the origin.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct HighlightsOp {
@@ -252,6 +307,19 @@ pub struct HighlightsOp {
     pub to: Option<String>,
     #[serde(default)]
     pub stroke: Option<String>,
+    #[serde(default)]
+    pub shape: Option<HighlightShape>,
+}
+
+/// How `highlights` marks a square.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum HighlightShape {
+    /// A tinted square with an outline.
+    #[default]
+    Square,
+    /// A ring around the point, over the piece.
+    Ring,
 }
 
 /// `arrows`: move arrows from origin to destination.
@@ -293,11 +361,12 @@ op_fields! {
     RectOp => "rect" ["fill", "scope", "stroke", "strokeWidth"];
     CellsOp => "cells" ["pattern", "light", "dark", "defaultFill", "zones", "typeColors", "typeStrokes", "strokeWidth"];
     PiecesOp => "pieces" ["size"];
-    CoordinatesOp => "coordinates" ["fill", "sides"];
+    CoordinatesOp => "coordinates" ["fill", "sides", "letters"];
     LabelsOp => "labels" ["fill", "squares"];
-    HighlightsOp => "highlights" ["from", "to", "stroke"];
+    HighlightsOp => "highlights" ["from", "to", "stroke", "shape"];
     ArrowsOp => "arrows" ["fill", "halo"];
     CapturesOp => "captures" ["fill", "halo"];
+    GridOp => "grid" ["stroke", "strokeWidth", "borderWidth", "stars"];
 }
 
 /// Deserializes an op's body and puts the op's name into any error, with a
@@ -350,6 +419,7 @@ impl RenderOp {
             RenderOp::Highlights(_) => HighlightsOp::NAME,
             RenderOp::Arrows(_) => ArrowsOp::NAME,
             RenderOp::Captures(_) => CapturesOp::NAME,
+            RenderOp::Grid(_) => GridOp::NAME,
         }
     }
 }
@@ -510,6 +580,7 @@ pub fn validate(spec: &RenderSpec, dims: Dims, palette: &Palette) -> Vec<Diagram
                 check.opt_colour("fill", &c.fill);
                 check.opt_colour("halo", &c.halo);
             }
+            RenderOp::Grid(grid) => check.grid(grid, dims),
         }
     }
     errors
@@ -565,6 +636,26 @@ impl Checker<'_> {
                         "a label is 1 to {MAX_LABEL_CHARS} characters, to fit in a square's corner"
                     ),
                 );
+            }
+        }
+    }
+
+    /// Line colour and widths in range, each star point on the board once.
+    fn grid(&mut self, op: &GridOp, dims: Dims) {
+        self.opt_colour("stroke", &op.stroke);
+        self.width("strokeWidth", op.stroke_width);
+        self.width("borderWidth", op.border_width);
+        let mut seen = BTreeSet::new();
+        for (i, star) in op.stars.iter().enumerate() {
+            let field = format!("stars[{i}]");
+            match star.resolve(dims) {
+                Ok([row, col]) if row < u32::from(dims.rows) && col < u32::from(dims.cols) => {
+                    if !seen.insert([row, col]) {
+                        self.error(&field, format!("star point [{row}, {col}] is listed twice"));
+                    }
+                }
+                Ok([row, col]) => self.error(&field, format!("[{row}, {col}] is off the {dims} board; rows and columns count from 0 at the top-left")),
+                Err(message) => self.error(&field, message),
             }
         }
     }

@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod game;
 pub mod gtp;
+pub mod playable;
 pub mod point;
 pub mod replay;
 pub mod rules;
