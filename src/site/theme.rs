@@ -14,6 +14,26 @@ use crate::i18n::FluentSource;
 const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     (
+        "partials/legend.html",
+        include_str!("../../templates/partials/legend.html"),
+    ),
+    (
+        "partials/figure.html",
+        include_str!("../../templates/partials/figure.html"),
+    ),
+    (
+        "partials/stepper.html",
+        include_str!("../../templates/partials/stepper.html"),
+    ),
+    (
+        "partials/example.html",
+        include_str!("../../templates/partials/example.html"),
+    ),
+    (
+        "redirect.html",
+        include_str!("../../templates/redirect.html"),
+    ),
+    (
         "translation-notice.html",
         include_str!("../../templates/translation-notice.html"),
     ),
@@ -107,6 +127,21 @@ fn shipped(name: &str, bytes: &[u8]) -> Vec<u8> {
         .flat_map(|line| [line, "\n"])
         .collect::<String>()
         .into_bytes()
+}
+
+/// The built-in templates, as a hub without templates of its own has them.
+#[cfg(test)]
+pub fn builtin_templates() -> Vec<(String, ThemeFile)> {
+    TEMPLATES
+        .iter()
+        .map(|(name, text)| {
+            let file = ThemeFile {
+                path: PathBuf::from("(built-in) templates").join(name),
+                text: (*text).into(),
+            };
+            (name.to_string(), file)
+        })
+        .collect()
 }
 
 /// A theme file's text and the path to name in messages.

@@ -80,10 +80,18 @@ fn the_reference_names_every_key_and_render_op() {
 fn template_variables() -> std::collections::BTreeSet<String> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/templates");
     let mut used = std::collections::BTreeSet::new();
-    let mut bound = std::collections::BTreeSet::from(["t".to_string()]);
-    for entry in std::fs::read_dir(dir).expect("templates folder") {
-        let text = std::fs::read_to_string(entry.expect("a template").path()).expect("readable");
+    let mut bound = std::collections::BTreeSet::from(["t".to_string(), "loop".to_string()]);
+    // The page templates and the partials under partials/.
+    let files = walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|entry| entry.expect("a template"))
+        .filter(|entry| entry.file_type().is_file());
+    for entry in files {
+        let text = std::fs::read_to_string(entry.path()).expect("readable");
         for tag in text.split("{{").skip(1).chain(text.split("{%").skip(1)) {
+            // The tag alone, not the text after it.
+            let tag = tag.split("}}").next().unwrap_or(tag);
+            let tag = tag.split("%}").next().unwrap_or(tag);
             let words: Vec<&str> = tag
                 .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
                 .filter(|w| !w.is_empty())
@@ -94,7 +102,11 @@ fn template_variables() -> std::collections::BTreeSet<String> {
                     bound.insert((*var).to_string());
                     *name
                 }
-                ["if", "not", name, ..] | ["if", name, ..] => *name,
+                ["set", var, name, ..] => {
+                    bound.insert((*var).to_string());
+                    *name
+                }
+                ["if" | "elif", "not", name, ..] | ["if" | "elif", name, ..] => *name,
                 [name, ..]
                     if ![
                         "extends", "block", "endblock", "endif", "endfor", "else", "include",

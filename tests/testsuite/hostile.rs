@@ -367,3 +367,38 @@ fn many_broken_examples_are_capped_and_too_many_examples_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn what_an_author_writes_into_boards_and_old_addresses_is_escaped() {
+    let hub = Hub::copy("mini");
+    hub.edit(
+        PAGE,
+        "title: \"Tablut\"",
+        "title: \"Tablut <script>alert('title')</script>\"\nold_slugs: [\"old-tablut\"]",
+    );
+    hub.edit(
+        PAGE,
+        "{{svg:board.svg \"Tablut — start\"}}",
+        "{{svg:board.svg \"<img src=x onerror=alert('caption')>\"}}",
+    );
+    let (code, stderr) = build(&hub);
+    assert_eq!(code, Some(0), "{stderr}");
+    let html = page_html(&hub);
+    assert!(!html.contains("<script>alert"), "{html}");
+    assert!(!html.contains("<img src=x"), "{html}");
+    assert!(
+        html.contains("<figcaption>&lt;img src=x onerror=alert(&#39;caption&#39;)&gt;"),
+        "{html}"
+    );
+    assert!(
+        html.contains("Tablut &lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt; on a 9×9 board"),
+        "the start board's description names the title: {html}"
+    );
+    let redirect = hub.read("public/tafl/old-tablut/index.html");
+    assert!(!redirect.contains("<script>alert"), "{redirect}");
+    assert!(
+        redirect
+            .contains("<title>Tablut &lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;</title>"),
+        "{redirect}"
+    );
+}

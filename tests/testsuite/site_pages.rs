@@ -367,3 +367,44 @@ fn a_room_server_that_is_not_an_http_address_is_refused_at_its_line() {
             "`room_server` must be an absolute http(s) address",
         ));
 }
+
+/// Every board image says how big it is, so that the page does not move
+/// as lazy boards load: its `width` and `height` are the size of the SVG
+/// it shows (the root viewBox, which every view of a sheet shares).
+#[test]
+fn every_board_image_states_the_size_of_its_svg() {
+    let site = build("mini");
+    for page in ["tafl/standard/index.html", "cs/tafl/standard/index.html"] {
+        let html = &site[page];
+        let boards: Vec<&str> = html
+            .match_indices("<img ")
+            .map(|(at, _)| &html[at..at + html[at..].find('>').expect("a closed tag")])
+            .filter(|tag| tag.contains(".svg"))
+            .collect();
+        assert!(boards.len() > 2, "{page}: {html}");
+        for tag in boards {
+            let attr = |name: &str| {
+                tag.split(&format!(" {name}=\""))
+                    .nth(1)
+                    .and_then(|rest| rest.split('"').next())
+                    .unwrap_or_else(|| panic!("{page}: no {name} on {tag}"))
+            };
+            let src = attr("src");
+            let file = src.split('#').next().unwrap_or(src);
+            let name = file.rsplit('/').next().unwrap_or(file);
+            let svg = &site[&format!("tafl/standard/{name}")];
+            let view_box: Vec<&str> = svg
+                .split("viewBox=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .expect("a viewBox")
+                .split_whitespace()
+                .collect();
+            assert_eq!(
+                (attr("width"), attr("height")),
+                (view_box[2], view_box[3]),
+                "{page}: {tag}"
+            );
+        }
+    }
+}

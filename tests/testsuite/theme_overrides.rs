@@ -170,6 +170,9 @@ fn an_ejected_theme_builds_the_same_site_as_the_built_in_one() {
         for file in [
             "templates/base.html".to_string(),
             "templates/variant.html".to_string(),
+            "templates/partials/figure.html".to_string(),
+            "templates/partials/example.html".to_string(),
+            "templates/redirect.html".to_string(),
             format!("themes/{theme}/palette.yaml"),
             format!("themes/{theme}/i18n/en.ftl"),
             format!("themes/{theme}/i18n/cs.ftl"),
@@ -254,4 +257,94 @@ fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes() {
         read("crates/rulehub-diagram/palette.yaml") == read("themes/default/palette.yaml"),
         "copy themes/default/palette.yaml over crates/rulehub-diagram/palette.yaml (the crate compiles its own copy in)"
     );
+}
+
+/// The bundled partial `name` with `from` replaced by `to`.
+fn partial_with(name: &str, from: &str, to: &str) -> String {
+    let path = format!("{}/templates/partials/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the bundled partial");
+    assert!(text.contains(from), "{name} has {from:?}");
+    text.replacen(from, to, 1)
+}
+
+#[test]
+fn a_hub_that_overrides_the_figure_partial_gets_it_on_every_board() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "templates/partials/figure.html",
+        "<figure class=\"my-board my-{{ figure.kind }}\"><img src=\"{{ figure.src }}\" alt=\"{{ figure.alt }}\" width=\"{{ figure.width }}\" height=\"{{ figure.height }}\"><figcaption>{{ figure.caption }}</figcaption></figure>\n",
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    for page in [
+        "public/tafl/standard/index.html",
+        "public/cs/tafl/standard/index.html",
+    ] {
+        let html = hub.read(page);
+        let boards = html.matches("<img src=").count();
+        assert!(boards > 1, "{page}: {html}");
+        assert_eq!(
+            html.matches("<figure class=\"my-board").count(),
+            boards,
+            "{page}: every board comes from the hub's figure: {html}"
+        );
+        assert_eq!(html.matches("my-start").count(), 1, "{page}");
+        assert!(!html.contains("<figure class=\"board"), "{page}: {html}");
+    }
+    assert!(
+        hub.read("public/tafl/standard/index.html")
+            .contains("<div class=\"example\" id=\"example-edge-escape\">"),
+        "the partials the hub does not override stay built in"
+    );
+}
+
+#[test]
+fn a_syntax_error_in_an_overridden_partial_is_an_error_at_its_line_and_column() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "templates/partials/figure.html",
+        "{#- mine -#}\n<figure>\n<img src=\"{{ figure.src }\">\n</figure>\n",
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    let errors = errors(&stderr);
+    assert_eq!(errors.len(), 1, "{stderr}");
+    assert!(
+        errors[0].contains("templates/partials/figure.html:3:25: template error:"),
+        "the file, line and column of the lone `}}`, once, not again at the partials that include it: {stderr}"
+    );
+}
+
+#[test]
+fn a_mistake_rendering_an_overridden_partial_is_one_error_at_its_line() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "templates/partials/example.html",
+        partial_with(
+            "example.html",
+            "{{ example.description }}",
+            "{{ exampel.description }}",
+        ),
+    );
+    let line = hub
+        .read("templates/partials/example.html")
+        .lines()
+        .position(|l| l.contains("exampel"))
+        .expect("the mistake")
+        + 1;
+    for command in ["build", "check"] {
+        let (code, stderr) = run(&hub, &[command]);
+        assert_eq!(code, Some(1), "{stderr}");
+        let errors = errors(&stderr);
+        assert_eq!(
+            errors.len(),
+            1,
+            "every example of both pages, one mistake: {stderr}"
+        );
+        assert!(
+            errors[0].contains(&format!("templates/partials/example.html:{line}:"))
+                && errors[0].contains("exampel"),
+            "{command}: {stderr}"
+        );
+    }
 }

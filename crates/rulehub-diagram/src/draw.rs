@@ -69,7 +69,7 @@ pub(crate) enum Layers {
 /// Paints the layers of a board whose spec, pieces and annotations were
 /// already checked; `which` says which.
 pub(crate) fn paint<'p>(board: &Board<'p>, which: Layers) -> Drawing<'p> {
-    let geometry = Geometry::new(board);
+    let geometry = Geometry::new(board.dims, board.spec);
     let mut painter = Painter {
         palette: board.palette,
         used: BTreeSet::new(),
@@ -234,10 +234,17 @@ struct Geometry {
     bottom: f64,
 }
 
+/// The width and height, in SVG units, of the viewBox of a board of
+/// `dims` drawn with `spec` (and of each view of a sheet of such boards).
+pub(crate) fn size(dims: Dims, spec: &super::RenderSpec) -> (f64, f64) {
+    let geometry = Geometry::new(dims, spec);
+    (geometry.width(), geometry.height())
+}
+
 impl Geometry {
-    fn new(board: &Board) -> Self {
+    fn new(dims: Dims, spec: &super::RenderSpec) -> Self {
         let mut labelled = BTreeSet::new();
-        for op in &board.spec.ops {
+        for op in &spec.ops {
             if let RenderOp::Coordinates(op) = op {
                 labelled.extend(coordinate_sides(op));
             }
@@ -250,7 +257,7 @@ impl Geometry {
             }
         };
         Geometry {
-            dims: board.dims,
+            dims,
             left: margin(Edge::Left),
             top: margin(Edge::Top),
             right: margin(Edge::Right),

@@ -113,6 +113,14 @@ pub fn render(board: &Board) -> Result<String, Vec<DiagramError>> {
     check(board).map(|()| draw::draw(board))
 }
 
+/// The width and height of the viewBox of a board of `dims` drawn with
+/// `spec`, in SVG units (whole numbers: squares and margins are): what a
+/// page states on the board's `<img>`, so that the page keeps its layout
+/// while the image loads. A sheet's every view has this size too.
+pub fn size(dims: Dims, spec: &RenderSpec) -> (f64, f64) {
+    draw::size(dims, spec)
+}
+
 /// Paints the board as one frame of a [`sheet`], titled and described with
 /// the board's `title` and `desc`; or returns every problem, as [`render`].
 /// To paint several positions of one board, make its [`Backdrop`] once.

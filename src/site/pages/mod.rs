@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use serde::Serialize;
 
 mod collate;
+mod fragments;
 mod listings;
 mod play;
 mod print;
@@ -131,15 +132,17 @@ impl Templates {
                 failed.push((name.as_str(), error.clone(), template_error(file, &error)));
             }
         }
-        // A template that inherits from a broken one fails too; reporting
-        // that again for every child would hide the one real problem.
+        // A template that inherits from or includes a broken one fails
+        // too; reporting that again for every such template would hide the
+        // one real problem.
         let broken: Vec<&str> = failed.iter().map(|(name, ..)| *name).collect();
         let problems: Vec<Diagnostic> = failed
             .into_iter()
             .filter(|(_, error, _)| {
-                !broken
-                    .iter()
-                    .any(|parent| error.contains(&format!("inheriting from '{parent}'")))
+                !broken.iter().any(|parent| {
+                    error.contains(&format!("inheriting from '{parent}'"))
+                        || error.contains(&format!("Unknown template `{parent}`"))
+                })
             })
             .map(|(.., diagnostic)| diagnostic)
             .collect();
@@ -151,6 +154,20 @@ impl Templates {
         }
     }
 
+    /// The built-in templates alone.
+    #[cfg(test)]
+    fn builtin() -> Result<Templates, Vec<Diagnostic>> {
+        let mut tera = tera::Tera::new();
+        let templates = super::theme::builtin_templates();
+        for (name, file) in &templates {
+            if let Err(error) = tera.add_raw_template(name, &file.text) {
+                return Err(vec![template_error(file, &error.to_string())]);
+            }
+        }
+        let files = templates.into_iter().collect();
+        Ok(Templates { tera, files })
+    }
+
     fn render(&self, name: &str, context: &impl Serialize) -> Result<String, Diagnostic> {
         let context = tera::Context::from_serialize(context).map_err(|e| {
             Diagnostic::error(
@@ -158,7 +175,11 @@ impl Templates {
                 format!("cannot pass page data to the template: {e}"),
             )
         })?;
-        self.tera.render(name, &context).map_err(|e| {
+        self.render_context(name, &context)
+    }
+
+    fn render_context(&self, name: &str, context: &tera::Context) -> Result<String, Diagnostic> {
+        self.tera.render(name, context).map_err(|e| {
             let mut message = e.to_string();
             let mut source = std::error::Error::source(&e);
             while let Some(cause) = source {

@@ -11,10 +11,13 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::fragments::{
+    self, Example, ExampleSteps, Figure, FigureKind, Legend, LegendEntry, Redirect, Step, Stepper,
+    StepperLabels, Swatch,
+};
 use super::sheets::{EXAMPLES_SHEET, SheetFrame};
 use super::{
     BodySource, Common, Glance, OutdatedTranslation, PageId, PageOutput, SiteContext, common,
-    escape,
 };
 use crate::check::CheckedVariant;
 use crate::diagnostic::Diagnostic;
@@ -58,6 +61,8 @@ struct VariantEmbeds<'a> {
     /// when the first of them is.
     backdrop: std::sync::OnceLock<Result<diagram::Backdrop<'a>, Vec<diagram::DiagramError>>>,
     errors: std::sync::Mutex<Vec<String>>,
+    /// Mistakes met rendering the theme's partials, each at its template.
+    template_errors: std::sync::Mutex<Vec<Diagnostic>>,
 }
 
 impl VariantEmbeds<'_> {
@@ -184,7 +189,52 @@ impl VariantEmbeds<'_> {
         format!("{}{sheet}#{view}", self.diagram_href)
     }
 
+    /// A board of `sheet` as a figure of `kind`.
+    fn sheet_figure(
+        &self,
+        kind: FigureKind,
+        src: String,
+        alt: &str,
+        caption: &str,
+        loading: Loading,
+    ) -> Figure {
+        let (width, height) =
+            fragments::board_size(self.checked.dims, &self.checked.example_render);
+        Figure {
+            kind,
+            src,
+            alt: alt.to_string(),
+            caption: caption.to_string(),
+            width,
+            height,
+            lazy: loading.is_lazy(),
+            legend: None,
+        }
+    }
+
+    /// Renders partial `name` with `value` as `key`; a template error is
+    /// kept to report, and the fragment left out.
+    fn partial(&self, name: &str, key: &'static str, value: &impl Serialize) -> String {
+        self.site
+            .templates
+            .partial(name, key, value)
+            .unwrap_or_else(|diagnostic| {
+                self.template_errors
+                    .lock()
+                    .expect("no panics while holding the lock")
+                    .push(diagnostic);
+                String::new()
+            })
+    }
+
     fn example_html(&self, example: &dyn WorkedExample) -> String {
+        let data = self.example(example);
+        self.partial(fragments::EXAMPLE, "example", &data)
+    }
+
+    /// A worked example's boards (drawn if this page is the first to show
+    /// them) and words, for `partials/example.html`.
+    fn example(&self, example: &dyn WorkedExample) -> Example {
         let i18n = self.site.i18n;
         let lang = self.lang;
         let texts = self.site.example_texts.get(i18n, example, lang);
@@ -224,43 +274,36 @@ impl VariantEmbeds<'_> {
                 .expect("no panics while holding the lock")
                 .push(format!("example `{id}`: {message}"));
         }
-        let mut html = format!(
-            "<div class=\"example\" id=\"{}example-{}\">\n<div class=\"example-boards\">\n",
-            escape(&self.id_prefix),
-            escape(id)
-        );
         let src = |view: &str| self.frame_src(EXAMPLES_SHEET, view);
-        html.push_str(&figure(
-            &src(&before_view),
-            &before_label,
+        let mut figures = vec![self.sheet_figure(
+            FigureKind::Example,
+            src(&before_view),
             texts.before_alt(),
+            &before_label,
             self.loading(),
-        ));
+        )];
         if show_after {
-            html.push_str(&figure(
-                &src(&after_view),
-                &after_label,
+            figures.push(self.sheet_figure(
+                FigureKind::Example,
+                src(&after_view),
                 texts.after_alt(),
+                &after_label,
                 self.loading(),
             ));
         }
-        html.push_str(&format!(
-            "</div>\n<p class=\"example-description\">{}</p>\n",
-            escape(sentence)
-        ));
         // Paper cannot step: the print page shows the two boards only.
         let steps = if !self.on_paper() {
             example.steps()
         } else {
             Vec::new()
         };
-        if !steps.is_empty() {
-            let summary = i18n.message(
+        let steps = (!steps.is_empty()).then(|| ExampleSteps {
+            summary: i18n.message(
                 lang,
                 "example-step-through",
                 &[("count", Arg::Num(steps.len()))],
-            );
-            let stepper = self.stepper_html(
+            ),
+            stepper: self.stepper(
                 StepBoards {
                     sheet: EXAMPLES_SHEET,
                     stem: &format!("example-{id}-step"),
@@ -268,22 +311,20 @@ impl VariantEmbeds<'_> {
                 &format!("example `{id}`"),
                 &before.pieces,
                 steps,
-                "",
                 // Chromium crashes decoding a lazy image that a closed
                 // <details> keeps from loading (seen in the e2e suite); one
                 // small board per example is cheap to fetch at once.
                 Loading::Eager,
-            );
-            html.push_str(&format!(
-                "<details class=\"example-steps\"><summary>{}</summary>\n{stepper}</details>\n",
-                escape(&summary)
-            ));
+            ),
+        });
+        Example {
+            id: id.to_string(),
+            anchor: format!("{}example-{id}", self.id_prefix),
+            figures,
+            description: sentence.to_string(),
+            steps,
+            verified: i18n.message(lang, "example-verified", &[]),
         }
-        html.push_str(&format!(
-            "<p class=\"example-verified\">{}</p>\n</div>\n",
-            escape(&i18n.message(lang, "example-verified", &[]))
-        ));
-        html
     }
 }
 
@@ -296,22 +337,21 @@ impl VariantEmbeds<'_> {
         let mut frames = game.frames().into_iter();
         let start = frames.next().map(|f| f.pieces).unwrap_or_default();
         let steps = game.moves().iter().cloned().zip(frames).collect();
-        let footer = format!(
-            "<p class=\"game-end\">{}</p>\n<p class=\"example-verified\">{}</p>\n",
-            escape(&game.describe_end(i18n, lang)),
-            escape(&i18n.message(lang, "game-verified", &[])),
-        );
-        self.stepper_html(
-            StepBoards {
-                sheet: &format!("game-{id}.svg"),
-                stem: &format!("game-{id}"),
-            },
-            &format!("game `{id}`"),
-            &start,
-            steps,
-            &footer,
-            self.loading(),
-        )
+        let stepper = Stepper {
+            end: Some(game.describe_end(i18n, lang)),
+            verified: Some(i18n.message(lang, "game-verified", &[])),
+            ..self.stepper(
+                StepBoards {
+                    sheet: &format!("game-{id}.svg"),
+                    stem: &format!("game-{id}"),
+                },
+                &format!("game `{id}`"),
+                &start,
+                steps,
+                self.loading(),
+            )
+        };
+        self.partial(fragments::STEPPER, "stepper", &stepper)
     }
 
     /// Boards to step through: the final one and the list of moves
@@ -320,15 +360,14 @@ impl VariantEmbeds<'_> {
     /// go through them without a request a step. Captions and button labels
     /// are worded here, in the page's language, and carried in data
     /// attributes, so the script holds no text of its own.
-    fn stepper_html(
+    fn stepper(
         &self,
         StepBoards { sheet, stem }: StepBoards,
         what: &str,
         start: &[(crate::tafl::Square, &'static Glyph)],
         steps: Vec<(GameMove, Frame)>,
-        footer: &str,
         loading: Loading,
-    ) -> String {
+    ) -> Stepper {
         let i18n = self.site.i18n;
         let lang = self.lang;
         let heading = i18n.message(lang, "game-heading", &[]);
@@ -384,47 +423,46 @@ impl VariantEmbeds<'_> {
             }
         }
         let src = |ply: usize| self.frame_src(sheet, &view(ply));
-        let label = |id: &str| escape(&i18n.message(lang, id, &[]));
-        let mut html = format!(
-            "<div class=\"game\" id=\"{}{}\" data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\" data-first=\"{}\" data-previous=\"{}\" data-next=\"{}\" data-last=\"{}\">\n",
-            escape(&self.id_prefix),
-            escape(stem),
-            escape(&src(0)),
-            escape(&alt(0)),
-            escape(&caption(0)),
-            label("game-first"),
-            label("game-previous"),
-            label("game-next"),
-            label("game-last"),
-        );
-        html.push_str(&format!(
-            "<figure class=\"board game-board\"><img src=\"{}\" alt=\"{}\"{}><figcaption class=\"game-status\">{}</figcaption></figure>\n<ol class=\"game-moves\">\n",
-            escape(&src(total)),
-            escape(&alt(total)),
-            loading.attribute(),
-            escape(&caption(total)),
-        ));
-        for (index, (mv, _)) in steps.iter().enumerate() {
-            let ply = index + 1;
-            html.push_str(&format!(
-                "<li data-src=\"{}\" data-alt=\"{}\" data-caption=\"{}\"><span class=\"game-move\">{}</span>",
-                escape(&src(ply)),
-                escape(&alt(ply)),
-                escape(&caption(ply)),
-                escape(&mv.notation),
-            ));
-            if let Some(comment) = &mv.comment {
-                html.push_str(&format!(
-                    " <span class=\"game-comment\">{}</span>",
-                    escape(comment)
-                ));
-            }
-            html.push_str("</li>\n");
+        let label = |id: &str| i18n.message(lang, id, &[]);
+        Stepper {
+            anchor: format!("{}{stem}", self.id_prefix),
+            start: Step {
+                src: src(0),
+                alt: alt(0),
+                caption: caption(0),
+                notation: String::new(),
+                comment: None,
+            },
+            labels: StepperLabels {
+                first: label("game-first"),
+                previous: label("game-previous"),
+                next: label("game-next"),
+                last: label("game-last"),
+            },
+            board: self.sheet_figure(
+                FigureKind::Game,
+                src(total),
+                &alt(total),
+                &caption(total),
+                loading,
+            ),
+            steps: steps
+                .iter()
+                .enumerate()
+                .map(|(index, (mv, _))| {
+                    let ply = index + 1;
+                    Step {
+                        src: src(ply),
+                        alt: alt(ply),
+                        caption: caption(ply),
+                        notation: mv.notation.clone(),
+                        comment: mv.comment.clone(),
+                    }
+                })
+                .collect(),
+            end: None,
+            verified: None,
         }
-        html.push_str("</ol>\n");
-        html.push_str(footer);
-        html.push_str("</div>\n");
-        html
     }
 }
 
@@ -449,23 +487,9 @@ enum Loading {
 }
 
 impl Loading {
-    /// The `<img>` attribute that says so, with its leading space.
-    fn attribute(self) -> &'static str {
-        match self {
-            Loading::Lazy => " loading=\"lazy\"",
-            Loading::Eager => "",
-        }
+    fn is_lazy(self) -> bool {
+        matches!(self, Loading::Lazy)
     }
-}
-
-fn figure(src: &str, caption: &str, alt: &str, loading: Loading) -> String {
-    format!(
-        "<figure class=\"board\"><img src=\"{}\" alt=\"{}\"{}><figcaption>{}</figcaption></figure>\n",
-        escape(src),
-        escape(alt),
-        loading.attribute(),
-        escape(caption)
-    )
 }
 
 impl VariantEmbeds<'_> {
@@ -474,55 +498,39 @@ impl VariantEmbeds<'_> {
     /// coloured by classes whose rules (light, and dark under
     /// `prefers-color-scheme: dark`, as on the boards) sit in the first
     /// swatch's own `<style>`, where SVG allows one.
-    fn legend(&self) -> String {
-        let entries = self.checked.legend;
+    fn legend(&self) -> Legend {
         let i18n = self.site.i18n;
         let palette = self.site.palette;
-        let rules = |dark: bool| {
+        let swatch = |entry: &crate::family::LegendEntry, dark: bool| {
             let colour = |token: &str| {
                 let found = if dark {
                     palette.dark(token)
                 } else {
                     palette.light(token)
                 };
-                escape(found.unwrap_or("#808080"))
+                found.unwrap_or("#808080").to_string()
             };
-            let mut css = String::new();
-            for entry in entries {
-                css.push_str(&format!(
-                    ".legend-{}{{fill:{};stroke:{}}}",
-                    entry.token,
-                    colour(entry.token),
-                    colour(&format!("{}-stroke", entry.token))
-                ));
+            Swatch {
+                fill: colour(entry.token),
+                stroke: colour(&format!("{}-stroke", entry.token)),
+                mark: entry.mark.map(colour),
             }
-            for mark in entries.iter().filter_map(|entry| entry.mark) {
-                css.push_str(&format!(".legend-{mark}{{fill:{}}}", colour(mark)));
-            }
-            css
         };
-        let style = format!(
-            "<style>{}@media (prefers-color-scheme: dark){{{}}}</style>",
-            rules(false),
-            rules(true)
-        );
-        let mut html = format!(
-            "<ul class=\"board-legend\" aria-label=\"{}\">",
-            escape(&i18n.message(self.lang, "board-legend", &[]))
-        );
-        for (index, entry) in entries.iter().enumerate() {
-            let mark = entry.mark.map_or_else(String::new, |mark| {
-                format!("<circle class=\"legend-{mark}\" cx=\"8\" cy=\"8\" r=\"2.5\"/>")
-            });
-            html.push_str(&format!(
-                "<li><svg width=\"16\" height=\"16\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">{}<circle class=\"legend-{}\" cx=\"8\" cy=\"8\" r=\"6.5\" stroke-width=\"1.5\"/>{mark}</svg> {}</li>",
-                if index == 0 { style.as_str() } else { "" },
-                entry.token,
-                escape(&i18n.message(self.lang, entry.label, &[]))
-            ));
+        Legend {
+            label: i18n.message(self.lang, "board-legend", &[]),
+            entries: self
+                .checked
+                .legend
+                .iter()
+                .map(|entry| LegendEntry {
+                    token: entry.token.to_string(),
+                    mark: entry.mark.map(str::to_string),
+                    label: i18n.message(self.lang, entry.label, &[]),
+                    light: swatch(entry, false),
+                    dark: swatch(entry, true),
+                })
+                .collect(),
         }
-        html.push_str("</ul>");
-        html
     }
 }
 
@@ -570,18 +578,21 @@ impl Embeds for VariantEmbeds<'_> {
                     &desc,
                     &Annotations::default(),
                 )?;
-                // Inside the caption: a figcaption must stay the figure's last child.
-                let legend = if self.checked.render.legend {
-                    self.legend()
-                } else {
-                    String::new()
+                let (width, height) =
+                    fragments::board_size(self.checked.dims, &self.checked.render);
+                let figure = Figure {
+                    kind: FigureKind::Start,
+                    src: format!("{}board.svg", self.diagram_href),
+                    alt: desc,
+                    caption,
+                    width,
+                    height,
+                    // The first board of the page, met at once.
+                    lazy: false,
+                    // Inside the caption: a figcaption must stay the figure's last child.
+                    legend: self.checked.render.legend.then(|| self.legend()),
                 };
-                Ok(format!(
-                    "<figure class=\"board board-start\"><img src=\"{}board.svg\" alt=\"{}\"><figcaption>{}{legend}</figcaption></figure>\n",
-                    escape(&self.diagram_href),
-                    escape(&desc),
-                    escape(&caption)
-                ))
+                Ok(self.partial(fragments::FIGURE, "figure", &figure))
             }
             ShortcodeKind::Svg => Err(format!(
                 "unknown board `{}`; a variant page has `board.svg` (its start position)",
@@ -644,32 +655,40 @@ impl Embeds for VariantEmbeds<'_> {
 
 /// A page at each of the variant's old addresses in `lang` that sends the
 /// reader on to its current one (search engines learn it from the
-/// canonical link).
+/// canonical link), from `redirect.html`.
 fn redirects(
     site: &SiteContext,
     family: &Family,
     variant: &Variant,
     lang: &str,
     title: &str,
-) -> Vec<(String, Vec<u8>)> {
+) -> Result<Vec<(String, Vec<u8>)>, Diagnostic> {
     let page = PageId::Variant(family, variant);
-    let href = escape(&site.href(&site.dir(page, lang)));
-    let canonical = escape(&site.absolute(&site.dir(page, lang)));
     let prefix = site.dir(PageId::Family(family), lang);
-    variant
+    if variant.page.front.old_slugs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let html = site.templates.render(
+        fragments::REDIRECT,
+        &Redirect {
+            lang,
+            title,
+            canonical: site.absolute(&site.dir(page, lang)),
+            href: site.href(&site.dir(page, lang)),
+        },
+    )?;
+    Ok(variant
         .page
         .front
         .old_slugs
         .iter()
         .map(|old| {
-            let html = format!(
-                "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<link rel=\"canonical\" href=\"{canonical}\">\n<meta name=\"robots\" content=\"noindex\">\n<meta http-equiv=\"refresh\" content=\"0; url={href}\">\n</head>\n<body>\n<p><a href=\"{href}\">{title}</a></p>\n</body>\n</html>\n",
-                lang = escape(lang),
-                title = escape(title),
-            );
-            (format!("{prefix}{old}/index.html"), html.into_bytes())
+            (
+                format!("{prefix}{old}/index.html"),
+                html.clone().into_bytes(),
+            )
         })
-        .collect()
+        .collect())
 }
 
 /// What a variant says in one language: its translation's words, or the
@@ -809,6 +828,7 @@ pub(super) fn render_body<'a>(
         frames: std::sync::Mutex::new(Vec::new()),
         backdrop: std::sync::OnceLock::new(),
         errors: std::sync::Mutex::new(Vec::new()),
+        template_errors: std::sync::Mutex::new(Vec::new()),
     };
     let placement = crate::markdown::Placement {
         heading_offset: u8::from(matches!(place, BodyPlace::PrintSection)),
@@ -827,10 +847,15 @@ pub(super) fn render_body<'a>(
         .errors
         .into_inner()
         .expect("no panics while holding the lock");
-    if !errors.is_empty() {
+    let template_errors = embeds
+        .template_errors
+        .into_inner()
+        .expect("no panics while holding the lock");
+    if !errors.is_empty() || !template_errors.is_empty() {
         return Err(errors
             .into_iter()
             .map(|e| Diagnostic::error(path, e))
+            .chain(template_errors)
             .collect());
     }
     let glance = crate::family::find(checked.family)
@@ -938,7 +963,7 @@ pub(super) fn render_variant(
         .map_err(|d| vec![d])?;
     let count = diagrams.len();
     let mut files = vec![(format!("{dir}index.html"), html.into_bytes())];
-    files.extend(redirects(site, family, variant, lang, title));
+    files.extend(redirects(site, family, variant, lang, title).map_err(|d| vec![d])?);
     files.extend(
         diagrams
             .into_iter()
