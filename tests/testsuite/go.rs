@@ -139,6 +139,25 @@ fn replay_reads_an_sgf_collection_and_stops_at_a_ko_with_its_line() {
 }
 
 #[test]
+fn a_record_under_other_rules_is_replayed_with_a_warning() {
+    let hub = Hub::copy("go-mini");
+    hub.write(
+        "japanese.sgf",
+        "(;GM[1]FF[4]SZ[9]KM[6.5]RU[Japanese];B[ee];W[cc])\n",
+    );
+    let output = engine_command(&hub, &["replay", "--rules", "go-chinese", "japanese.sgf"]);
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("warning: the record's RU[Japanese] names other rules than go-chinese"),
+        "{stderr}"
+    );
+    let output = engine_command(&hub, &["replay", "--rules", "go-japanese", "japanese.sgf"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("warning"), "{stderr}");
+}
+
+#[test]
 fn perft_counts_go_moves_with_the_pass() {
     let hub = Hub::copy("go-mini");
     let output = engine_command(&hub, &["perft", "--rules", "go-chinese", "--depth", "2"]);

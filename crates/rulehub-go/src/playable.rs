@@ -14,8 +14,8 @@ use std::sync::{Mutex, MutexGuard, OnceLock};
 use rulehub_game::ai::{Deadline, Level, Limits};
 use rulehub_game::playable::no_legal_move;
 use rulehub_game::{
-    AnyOutcome, Cells, Dims, LegalMove, MoveInput, Playable, Played, RecordCut, Refusal, Replay,
-    ReplayStop, ReplayedMove, Square, Thought,
+    AnyOutcome, Cells, Dims, LegalMove, MoveInput, Playable, Played, RecordCut, RecordNotes,
+    Refusal, Replay, ReplayStop, ReplayedMove, Square, Thought,
 };
 
 use crate::sgf::{self, SgfGame, SgfMove};
@@ -37,6 +37,8 @@ pub struct GoPlay {
     dead: Vec<Point>,
     /// The board's size (the game's, kept here to read it without the lock).
     size: u8,
+    /// What replays read besides moves, until [`Playable::take_notes`].
+    notes: RecordNotes,
 }
 
 /// The side names, Black first as Go players list them.
@@ -96,6 +98,7 @@ impl Clone for GoPlay {
             rules_name: self.rules_name.clone(),
             dead: self.dead.clone(),
             size: self.size,
+            notes: self.notes.clone(),
         }
     }
 }
@@ -109,6 +112,7 @@ impl GoPlay {
             game: Mutex::new(game),
             rules_name: rules_name.map(str::to_string),
             dead: Vec::new(),
+            notes: RecordNotes::default(),
         }
     }
 
@@ -188,6 +192,13 @@ impl GoPlay {
         record: &SgfGame,
         played: &mut Vec<ReplayedMove>,
     ) -> Result<(), ReplayStop> {
+        if let (Some(ru), Some(name)) = (&record.rules, &self.rules_name)
+            && crate::replay::preset_named_by_ru(ru) != Some(name.as_str())
+        {
+            self.notes.warnings.push(format!(
+                "the record's RU[{ru}] names other rules than {name}, which replay checks it by"
+            ));
+        }
         let mut rules: Rules = owned(&mut self.start).rules().clone();
         rules.size = record.size;
         if let Some(komi) = record.komi {
@@ -474,6 +485,10 @@ impl Playable for GoPlay {
             moves: played,
             outcome: self.outcome(),
         })
+    }
+
+    fn take_notes(&mut self) -> RecordNotes {
+        std::mem::take(&mut self.notes)
     }
 
     fn boxed_clone(&self) -> Box<dyn Playable> {
