@@ -11,6 +11,7 @@
 
 use std::fmt;
 
+use rulehub_game::spec::{Missing, RuleSet, SpecError};
 use serde::{Deserialize, Serialize};
 
 use crate::position::{Colour, Position};
@@ -252,21 +253,30 @@ pub enum RulesError {
     },
 }
 
+impl From<SpecError> for RulesError {
+    fn from(error: SpecError) -> RulesError {
+        match error {
+            SpecError::UnknownPreset { name, .. } => RulesError::UnknownPreset { name },
+            SpecError::MissingFields { fields, .. } => RulesError::MissingFields { fields },
+        }
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RulesError::UnknownPreset { name } => write!(
-                f,
-                "unknown draughts preset `{name}`; valid presets: {}",
-                preset_names().join(", ")
-            ),
-            RulesError::MissingFields { fields } => write!(
-                f,
-                "draughts rules without a `preset` must give every field; missing: {}; or add \
-                 `preset: <name>` with one of: {}",
-                fields.join(", "),
-                preset_names().join(", ")
-            ),
+            RulesError::UnknownPreset { name } => SpecError::UnknownPreset {
+                noun: DraughtsRules::NOUN,
+                name: name.clone(),
+                presets: preset_names(),
+            }
+            .fmt(f),
+            RulesError::MissingFields { fields } => SpecError::MissingFields {
+                noun: DraughtsRules::NOUN,
+                fields: fields.clone(),
+                presets: preset_names(),
+            }
+            .fmt(f),
             RulesError::Invalid {
                 field,
                 found,
@@ -281,11 +291,7 @@ impl std::error::Error for RulesError {}
 /// `engine.rules` in front matter: a preset name (`rules: russian-draughts`),
 /// a map with a preset plus field overrides (`{ preset: international-draughts,
 /// king_move_draw: null }`), or a map of every [`DraughtsRules`] field.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
-pub struct RulesSpec {
-    pub preset: Option<String>,
-    pub overrides: RulesOverrides,
-}
+pub type RulesSpec = rulehub_game::spec::RulesSpec<DraughtsRules>;
 
 /// Field overrides on top of a preset. `null` for `repetition_draw` or
 /// `king_move_draw` switches that rule off.
@@ -310,13 +316,13 @@ pub struct RulesOverrides {
     pub crown_during_capture: Option<bool>,
     #[serde(
         default,
-        deserialize_with = "present",
+        deserialize_with = "rulehub_game::spec::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub repetition_draw: Option<Option<u8>>,
     #[serde(
         default,
-        deserialize_with = "present",
+        deserialize_with = "rulehub_game::spec::present",
         skip_serializing_if = "Option::is_none"
     )]
     pub king_move_draw: Option<Option<u16>>,
@@ -324,125 +330,62 @@ pub struct RulesOverrides {
     pub draws_claimed: Option<bool>,
 }
 
-/// A field that is present (even as `null`) deserializes to `Some(..)`.
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
-}
+impl RuleSet for DraughtsRules {
+    type Overrides = RulesOverrides;
+    type Error = RulesError;
 
-impl RulesSpec {
-    /// A bare preset name.
-    pub fn preset(name: &str) -> RulesSpec {
-        RulesSpec {
-            preset: Some(name.to_string()),
-            overrides: RulesOverrides::default(),
-        }
+    const NOUN: &'static str = "draughts rules";
+
+    fn preset(name: &str) -> Option<DraughtsRules> {
+        Preset::from_name(name).map(Preset::rules)
     }
 
-    /// The rule set this value stands for, validated.
-    pub fn resolve(&self) -> Result<DraughtsRules, RulesError> {
-        let base = match &self.preset {
-            Some(name) => Some(
-                Preset::from_name(name)
-                    .ok_or_else(|| RulesError::UnknownPreset { name: name.clone() })?
-                    .rules(),
-            ),
-            None => None,
-        };
-        let o = &self.overrides;
-        let mut missing = Vec::new();
-        // Takes the override, else the preset's value, else records the
-        // field as missing and fills in a placeholder that is never used.
+    fn preset_names() -> Vec<&'static str> {
+        preset_names()
+    }
+
+    fn take_preset(overrides: &mut RulesOverrides) -> Option<String> {
+        overrides.preset.take()
+    }
+
+    fn merge(
+        o: &RulesOverrides,
+        base: Option<&DraughtsRules>,
+        missing: &mut Missing,
+    ) -> DraughtsRules {
         macro_rules! field {
+            ($name:ident, $placeholder:expr) => {
+                missing.field(
+                    stringify!($name),
+                    &o.$name,
+                    base.map(|b| &b.$name),
+                    $placeholder,
+                )
+            };
             ($name:ident) => {
-                match (&o.$name, &base) {
-                    (Some(v), _) => v.clone(),
-                    (None, Some(b)) => b.$name.clone(),
-                    (None, None) => {
-                        missing.push(stringify!($name));
-                        Default::default()
-                    }
-                }
+                field!($name, Default::default())
             };
         }
-        let rules = DraughtsRules {
+        DraughtsRules {
             board_size: field!(board_size),
-            first_to_move: match (o.first_to_move, &base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => b.first_to_move,
-                (None, None) => {
-                    missing.push("first_to_move");
-                    Colour::White
-                }
-            },
+            first_to_move: field!(first_to_move, Colour::White),
             men_capture_backwards: field!(men_capture_backwards),
             kings_fly: field!(kings_fly),
             capture_mandatory: field!(capture_mandatory),
-            capture_choice: match (o.capture_choice, &base) {
-                (Some(v), _) => v,
-                (None, Some(b)) => b.capture_choice,
-                (None, None) => {
-                    missing.push("capture_choice");
-                    CaptureChoice::Free
-                }
-            },
+            capture_choice: field!(capture_choice, CaptureChoice::Free),
             crown_during_capture: field!(crown_during_capture),
             repetition_draw: field!(repetition_draw),
             king_move_draw: field!(king_move_draw),
+            // Optional: rules that do not say so end games automatically.
             draws_claimed: o
                 .draws_claimed
-                .or(base.as_ref().map(|b| b.draws_claimed))
+                .or(base.map(|b| b.draws_claimed))
                 .unwrap_or(false),
-        };
-        if !missing.is_empty() {
-            return Err(RulesError::MissingFields { fields: missing });
         }
-        rules.validate()?;
-        Ok(rules)
     }
-}
 
-impl<'de> Deserialize<'de> for RulesSpec {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct SpecVisitor;
-        impl<'de> serde::de::Visitor<'de> for SpecVisitor {
-            type Value = RulesSpec;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(
-                    f,
-                    "a draughts preset name ({}) or a map of rule fields",
-                    preset_names().join(", ")
-                )
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<RulesSpec, E> {
-                if Preset::from_name(v).is_none() {
-                    return Err(E::custom(RulesError::UnknownPreset {
-                        name: v.to_string(),
-                    }));
-                }
-                Ok(RulesSpec::preset(v))
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<RulesSpec, A::Error> {
-                let mut overrides =
-                    RulesOverrides::deserialize(serde::de::value::MapAccessDeserializer::new(map))?;
-                let preset = overrides.preset.take();
-                if let Some(name) = &preset
-                    && Preset::from_name(name).is_none()
-                {
-                    return Err(serde::de::Error::custom(RulesError::UnknownPreset {
-                        name: name.clone(),
-                    }));
-                }
-                Ok(RulesSpec { preset, overrides })
-            }
-        }
-        deserializer.deserialize_any(SpecVisitor)
+    fn validate(&self) -> Result<(), RulesError> {
+        DraughtsRules::validate(self)
     }
 }
 

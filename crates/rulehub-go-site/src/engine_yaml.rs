@@ -10,7 +10,7 @@
 
 use serde::Deserialize;
 
-use rulehub_go::{Color, Rules, RulesSpec};
+use rulehub_go::{Color, RulesSpec};
 
 /// The front matter as Go reads it: the `engine:` block alone (the hub
 /// has read and checked every other key).
@@ -33,40 +33,9 @@ pub struct EngineSection {
 }
 
 /// `rules: go-japanese`, or a map of a preset and overrides in the engine's
-/// field names (`{ preset: go-japanese, size: 9 }`).
-#[derive(Debug, Clone)]
-pub enum RulesValue {
-    Preset(String),
-    Spec(RulesSpec),
-}
-
-/// A text is a preset's name, a map a preset with overrides: each read on
-/// its own, so a misspelt field is named (an untagged enum would only say
-/// that nothing matched).
-impl<'de> Deserialize<'de> for RulesValue {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        use serde::de::Error as _;
-        let value = serde_yaml::Value::deserialize(deserializer)?;
-        match value {
-            serde_yaml::Value::String(name) => Ok(RulesValue::Preset(name)),
-            serde_yaml::Value::Mapping(_) => serde_yaml::from_value(value)
-                .map(RulesValue::Spec)
-                .map_err(|error| D::Error::custom(format!("rules: {error}"))),
-            _ => Err(D::Error::custom(
-                "rules: give a preset name (`go-japanese`) or a map such as `{ preset: go-japanese, size: 9 }`",
-            )),
-        }
-    }
-}
-
-impl RulesValue {
-    pub fn resolve(&self) -> Result<Rules, rulehub_go::rules::RulesError> {
-        match self {
-            RulesValue::Preset(name) => RulesSpec::preset(name).resolve(),
-            RulesValue::Spec(spec) => spec.resolve(),
-        }
-    }
-}
+/// field names (`{ preset: go-japanese, size: 9 }`): the ground's one
+/// preset-or-overrides spec.
+pub type RulesValue = RulesSpec;
 
 /// Stones placed before the game starts, by point name (`D4`).
 #[derive(Debug, Clone, Default, Deserialize)]

@@ -17,4 +17,4 @@ pub mod sgf;
 
 pub use game::{Game, Illegal, Outcome, perft};
 pub use point::{Color, Move, Point};
-pub use rules::{Rules, RulesSpec, preset};
+pub use rules::{Rules, RulesOverrides, RulesSpec, preset};

@@ -1,6 +1,7 @@
 //! Go rule sets as data. Every field is one of the ways the published rule
 //! sets differ, and every preset names the text it follows.
 
+use rulehub_game::spec::{Missing, RuleSet, SpecError};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -161,10 +162,14 @@ impl Default for Rules {
     }
 }
 
-/// A preset, optionally with fields overridden.
+/// `engine.rules`: a preset's name (`rules: go-japanese`), a preset with
+/// fields overridden (`{ preset: go-japanese, size: 9 }`), or every field.
+pub type RulesSpec = rulehub_game::spec::RulesSpec<Rules>;
+
+/// The fields a map may override, in the engine's kebab-case names.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-pub struct RulesSpec {
+pub struct RulesOverrides {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub preset: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -203,19 +208,30 @@ pub enum RulesError {
     },
 }
 
+impl From<SpecError> for RulesError {
+    fn from(error: SpecError) -> RulesError {
+        match error {
+            SpecError::UnknownPreset { name, .. } => RulesError::UnknownPreset { name },
+            SpecError::MissingFields { fields, .. } => RulesError::MissingFields { fields },
+        }
+    }
+}
+
 impl fmt::Display for RulesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RulesError::UnknownPreset { name } => write!(
-                f,
-                "preset: unknown Go rules `{name}` (known: {})",
-                PRESET_NAMES.join(", ")
-            ),
-            RulesError::MissingFields { fields } => write!(
-                f,
-                "without a preset these fields are required: {}",
-                fields.join(", ")
-            ),
+            RulesError::UnknownPreset { name } => SpecError::UnknownPreset {
+                noun: Rules::NOUN,
+                name: name.clone(),
+                presets: PRESET_NAMES.to_vec(),
+            }
+            .fmt(f),
+            RulesError::MissingFields { fields } => SpecError::MissingFields {
+                noun: Rules::NOUN,
+                fields: fields.clone(),
+                presets: PRESET_NAMES.to_vec(),
+            }
+            .fmt(f),
             RulesError::BadSize { size } => {
                 write!(f, "size: {size} is outside {MIN_SIZE}..={MAX_SIZE}")
             }
@@ -229,78 +245,52 @@ impl fmt::Display for RulesError {
 
 impl std::error::Error for RulesError {}
 
-impl RulesSpec {
-    pub fn preset(name: &str) -> RulesSpec {
-        RulesSpec {
-            preset: Some(name.to_string()),
-            ..RulesSpec::default()
+impl RuleSet for Rules {
+    type Overrides = RulesOverrides;
+    type Error = RulesError;
+
+    const NOUN: &'static str = "Go rules";
+
+    fn preset(name: &str) -> Option<Rules> {
+        preset(name)
+    }
+
+    fn preset_names() -> Vec<&'static str> {
+        PRESET_NAMES.to_vec()
+    }
+
+    /// A page that gives no rules plays the default (Chinese) rules.
+    fn when_empty() -> Option<Rules> {
+        Some(Rules::default())
+    }
+
+    fn take_preset(overrides: &mut RulesOverrides) -> Option<String> {
+        overrides.preset.take()
+    }
+
+    fn merge(o: &RulesOverrides, base: Option<&Rules>, missing: &mut Missing) -> Rules {
+        // The default rules stand in for a field neither gives (which is
+        // then reported missing).
+        let placeholder = Rules::default();
+        macro_rules! field {
+            ($name:ident, $label:literal) => {
+                missing.field($label, &o.$name, base.map(|b| &b.$name), placeholder.$name)
+            };
+        }
+        Rules {
+            size: field!(size, "size"),
+            scoring: field!(scoring, "scoring"),
+            repetition: field!(repetition, "repetition"),
+            suicide: field!(suicide, "suicide"),
+            single_stone_suicide: field!(single_stone_suicide, "single-stone-suicide"),
+            komi: field!(komi, "komi"),
+            handicap: field!(handicap, "handicap"),
+            pass_stones: field!(pass_stones, "pass-stones"),
         }
     }
 
-    /// The rule set this value stands for, validated.
-    pub fn resolve(&self) -> Result<Rules, RulesError> {
-        let base = match &self.preset {
-            Some(name) => {
-                Some(preset(name).ok_or_else(|| RulesError::UnknownPreset { name: name.clone() })?)
-            }
-            None if *self == RulesSpec::default() => Some(Rules::default()),
-            None => None,
-        };
-        let mut missing = Vec::new();
-        macro_rules! field {
-            ($name:ident, $label:literal) => {
-                match (self.$name, &base) {
-                    (Some(v), _) => Some(v),
-                    (None, Some(b)) => Some(b.$name),
-                    (None, None) => {
-                        missing.push($label);
-                        None
-                    }
-                }
-            };
-        }
-        let size = field!(size, "size");
-        let scoring = field!(scoring, "scoring");
-        let repetition = field!(repetition, "repetition");
-        let suicide = field!(suicide, "suicide");
-        let single_stone_suicide = field!(single_stone_suicide, "single-stone-suicide");
-        let komi = field!(komi, "komi");
-        let handicap = field!(handicap, "handicap");
-        let pass_stones = field!(pass_stones, "pass-stones");
-        let (
-            Some(size),
-            Some(scoring),
-            Some(repetition),
-            Some(suicide),
-            Some(single_stone_suicide),
-            Some(komi),
-            Some(handicap),
-            Some(pass_stones),
-        ) = (
-            size,
-            scoring,
-            repetition,
-            suicide,
-            single_stone_suicide,
-            komi,
-            handicap,
-            pass_stones,
-        )
-        else {
-            return Err(RulesError::MissingFields { fields: missing });
-        };
-        let rules = Rules {
-            size,
-            scoring,
-            repetition,
-            suicide,
-            single_stone_suicide,
-            komi,
-            handicap,
-            pass_stones,
-        };
-        rules.validate()?;
-        Ok(rules)
+    fn validate(&self) -> Result<(), RulesError> {
+        Rules::validate(self)
     }
 }
 
@@ -360,30 +350,40 @@ mod tests {
                 .to_string()
                 .contains("kommi")
         );
-        let bad = RulesSpec {
-            size: Some(4),
-            ..RulesSpec::preset("go-chinese")
-        };
+        let chinese = Some("go-chinese".to_string());
+        let bad = RulesSpec::new(
+            chinese.clone(),
+            RulesOverrides {
+                size: Some(4),
+                ..RulesOverrides::default()
+            },
+        );
         assert!(
             bad.resolve()
                 .expect_err("size")
                 .to_string()
                 .starts_with("size:")
         );
-        let bad = RulesSpec {
-            komi: Some(6.3),
-            ..RulesSpec::preset("go-chinese")
-        };
+        let bad = RulesSpec::new(
+            chinese,
+            RulesOverrides {
+                komi: Some(6.3),
+                ..RulesOverrides::default()
+            },
+        );
         assert!(
             bad.resolve()
                 .expect_err("komi")
                 .to_string()
                 .starts_with("komi:")
         );
-        let partial = RulesSpec {
-            size: Some(9),
-            ..RulesSpec::default()
-        };
+        let partial = RulesSpec::new(
+            None,
+            RulesOverrides {
+                size: Some(9),
+                ..RulesOverrides::default()
+            },
+        );
         let err = partial.resolve().expect_err("missing");
         assert!(err.to_string().contains("scoring"));
         assert!(RulesSpec::preset("go-korean").resolve().is_err());
