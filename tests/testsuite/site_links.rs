@@ -539,6 +539,31 @@ fn every_page_links_to_its_translations_and_is_linked_from_somewhere() {
 /// Every board a sheet holds (a `<view>`) is shown by some page, as an
 /// `<img>` or a step of a stepper: a board drawn and never shown is a
 /// reference gone wrong on one side or the other.
+/// Every page names the site's icon, the one templates/base.html names, so
+/// no browser asks for /favicon.ico (the site has none): the pages at old
+/// addresses too, which Chromium asks about even as it leaves them.
+#[test]
+fn every_page_names_the_site_icon() {
+    let (files, _) = bundled();
+    let base =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/base.html"))
+            .expect("templates/base.html is readable");
+    let icon = base
+        .lines()
+        .find(|line| line.starts_with("<link rel=\"icon\""))
+        .expect("templates/base.html names an icon");
+    let without: Vec<&String> = files
+        .iter()
+        .filter(|(path, _)| path.ends_with(".html"))
+        .filter(|(_, bytes)| !String::from_utf8_lossy(bytes).contains(icon))
+        .map(|(path, _)| path)
+        .collect();
+    assert!(
+        without.is_empty(),
+        "pages without the site icon: {without:?}"
+    );
+}
+
 fn unshown_boards(files: &Files, base: &str) -> Vec<String> {
     let mut shown = BTreeSet::new();
     for (path, bytes) in files.iter().filter(|(p, _)| p.ends_with(".html")) {

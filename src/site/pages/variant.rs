@@ -642,6 +642,11 @@ impl Embeds for VariantEmbeds<'_> {
     }
 }
 
+/// The site icon, as templates/base.html names it. A page without one makes
+/// browsers ask for /favicon.ico, which the site does not have (Chromium
+/// does so even on a page it leaves at once).
+const ICON_LINK: &str = "<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg%20xmlns='http://www.w3.org/2000/svg'%20viewBox='0%200%2016%2016'%3E%3Crect%20width='16'%20height='16'%20rx='3'%20fill='%238a3b12'/%3E%3Cpath%20d='M3%2011h10l1-6-3.5%202.5L8%203%205.5%207.5%202%205z'%20fill='%23fbf7ef'/%3E%3C/svg%3E\">";
+
 /// A page at each of the variant's old addresses in `lang` that sends the
 /// reader on to its current one (search engines learn it from the
 /// canonical link).
@@ -663,7 +668,7 @@ fn redirects(
         .iter()
         .map(|old| {
             let html = format!(
-                "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<link rel=\"canonical\" href=\"{canonical}\">\n<meta name=\"robots\" content=\"noindex\">\n<meta http-equiv=\"refresh\" content=\"0; url={href}\">\n</head>\n<body>\n<p><a href=\"{href}\">{title}</a></p>\n</body>\n</html>\n",
+                "<!DOCTYPE html>\n<html lang=\"{lang}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<link rel=\"canonical\" href=\"{canonical}\">\n{ICON_LINK}\n<meta name=\"robots\" content=\"noindex\">\n<meta http-equiv=\"refresh\" content=\"0; url={href}\">\n</head>\n<body>\n<p><a href=\"{href}\">{title}</a></p>\n</body>\n</html>\n",
                 lang = escape(lang),
                 title = escape(title),
             );
