@@ -91,8 +91,9 @@ async function run(siteDir, engineName, { only, pages: pick, log = console.log }
           await engine.open(url);
           await engine.eval(every.LOAD_ALL);
         }
-        // Translations show the default language's SVG files and views.
-        if (want('board-views') && langOf(p) === defaultLang) {
+        // Translations show the default language's SVG files and views, and
+        // a family's print page the views its variant pages show.
+        if (want('board-views') && langOf(p) === defaultLang && !/\/print\/$/.test(p)) {
           const details = [];
           counts.boards += await every.boardViews(engine, siteDir, details);
           add('board-views', p, details);

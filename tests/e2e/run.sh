@@ -68,10 +68,20 @@ tally() { # reads the `N passed, N failed` line a step printed last
   fi
 }
 
+log="$shots/suite.log"
+stamp "Chromium: checking every page (log: $log)"
+only=()
+[ -n "${E2E_ONLY:-}" ] && only=(--only "$E2E_ONLY")
+status=0
+(cd "$here" && node suite.js --site "$site" --screenshots "$shots" "${only[@]}" </dev/null) 2>&1 | tee "$log" || status=1
+tally "$log"
+
 # The checks every engine runs (engines.js: board views against librsvg,
 # steppers, the practice board, print greys, layout shift, console) start
-# in the background, one process per engine, beside the Chromium suite;
-# all read the one built site.
+# in the background, one process per engine, once the Chromium suite is
+# done (its play check times main-thread tasks, which three more browsers
+# on the machine would lengthen), beside the selftest; all read the one
+# built site.
 engines=(chromium firefox webkit)
 [ -n "${E2E_ENGINES:-}" ] && IFS=, read -r -a engines <<<"$E2E_ENGINES"
 declare -A engine_pid engine_start
@@ -86,15 +96,15 @@ if [ -z "${E2E_ONLY:-}" ]; then
   done
 fi
 
-log="$shots/suite.log"
-stamp "Chromium: checking every page (log: $log)"
-only=()
-[ -n "${E2E_ONLY:-}" ] && only=(--only "$E2E_ONLY")
-status=0
-(cd "$here" && node suite.js --site "$site" --screenshots "$shots" "${only[@]}" </dev/null) 2>&1 | tee "$log" || status=1
-tally "$log"
+if [ "${E2E_SELFTEST:-1}" != 0 ] && [ -z "${E2E_ONLY:-}" ]; then
+  selflog="$shots/selftest.log"
+  stamp "selftest: introducing faults into a copy (log: $selflog)"
+  (cd "$here" && node selftest.js --site "$site" </dev/null) 2>&1 | tee "$selflog" || status=1
+  tally "$selflog"
+fi
 
-for e in "${!engine_pid[@]}"; do
+for e in "${engines[@]}"; do
+  [ -n "${engine_pid[$e]:-}" ] || continue
   elog="$shots/engine-$e.log"
   wait "${engine_pid[$e]}" || true
   echo "---- $e (engines.js, $elog)"
@@ -103,13 +113,6 @@ for e in "${!engine_pid[@]}"; do
   stamp "$e: finished $(( $(stat -c %Y "$elog.status" 2>/dev/null || date +%s) - engine_start[$e] ))s after it started"
   tally "$elog"
 done
-
-if [ "${E2E_SELFTEST:-1}" != 0 ] && [ -z "${E2E_ONLY:-}" ]; then
-  selflog="$shots/selftest.log"
-  stamp "selftest: introducing faults into a copy (log: $selflog)"
-  (cd "$here" && node selftest.js --site "$site" </dev/null) 2>&1 | tee "$selflog" || status=1
-  tally "$selflog"
-fi
 
 stamp "done; screenshots in $shots"
 echo "$passed passed, $failed failed"

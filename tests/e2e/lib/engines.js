@@ -87,7 +87,7 @@ async function puppeteerEngine(name, { init = [] } = {}) {
     async open(url, { width = 1280, height = 900, commit = false } = {}) {
       problems = [];
       await page.setViewport({ width, height, deviceScaleFactor: 1 });
-      await page.goto(url, { waitUntil: commit ? 'domcontentloaded' : 'load', timeout: 30000 });
+      await page.goto(url, { waitUntil: commit ? 'domcontentloaded' : 'load', timeout: 60000 });
     },
     eval: (body, args) => page.evaluate(argsExpression(body, args)),
     click: (x, y) => page.mouse.click(x, y),
@@ -137,7 +137,10 @@ async function webkitEngine({ init = [] } = {}) {
     for (const w of waiting.values()) w.reject(dead);
     waiting.clear();
   });
-  const send = (cmd, fields = {}, timeout = 30000) => {
+  // Long enough for a script scrolling through a print page of every
+  // variant on a loaded machine; a driver that stops answering fails the
+  // page it was on.
+  const send = (cmd, fields = {}, timeout = 120000) => {
     if (dead) return Promise.reject(dead);
     const id = nextId++;
     return new Promise((resolve, reject) => {

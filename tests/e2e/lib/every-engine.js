@@ -50,24 +50,18 @@ const NOT_HERE = {
   ],
 };
 
-// Scrolls through the page so lazy boards load, opening every <details>
-// first (a worked example's steps), and waits (bounded) for every image.
+// Loads every image (lazy ones made eager: scrolling a long print page
+// past each board takes minutes in WebKit on a busy machine), opening every
+// <details> first (a worked example's steps), and waits, bounded, for all.
 const LOAD_ALL = `
   for (const d of document.querySelectorAll('details')) d.open = true;
+  for (const img of document.images) if (img.loading === 'lazy') img.loading = 'eager';
   const atMost = (ms, p) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
-  const frame = () => atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
-  const step = Math.max(200, innerHeight - 100);
-  for (let y = 0; y < document.scrollingElement.scrollHeight; y += step) { scrollTo(0, y); await frame(); }
-  const deadline = Date.now() + 15000;
-  for (;;) {
-    const pending = [...document.images].filter((i) => !i.complete);
-    if (!pending.length || Date.now() > deadline) break;
-    for (const img of pending) { img.scrollIntoView({ block: 'center' }); await frame(); }
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const deadline = Date.now() + 20000;
+  while ([...document.images].some((i) => !i.complete) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   await atMost(5000, Promise.all([...document.images].map((i) => i.decode().catch(() => {}))));
   scrollTo(0, 0);
-  await frame();
+  await atMost(200, new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20))));
 `;
 
 // The board images of the page, as [{ i, src, url, height }].
