@@ -91,7 +91,11 @@ if [ -z "${E2E_ONLY:-}" ]; then
     elog="$shots/engine-$e.log"
     stamp "$e: the checks every engine runs, in the background (log: $elog)"
     engine_start[$e]=$(date +%s)
-    (cd "$here" && node engines.js --site "$site" --engine "$e" </dev/null >"$elog" 2>&1; echo "exit $?" >"$elog.status") &
+    rm -f "$elog.status"
+    # (errexit holds in the subshell: the exit status is caught, not fatal)
+    (cd "$here" || exit; rc=0
+      node engines.js --site "$site" --engine "$e" </dev/null >"$elog" 2>&1 || rc=$?
+      echo "exit $rc" >"$elog.status") &
     engine_pid[$e]=$!
   done
 fi
