@@ -12,6 +12,10 @@ use crate::i18n::FluentSource;
 /// Templates every site needs, with their built-in text.
 /// (An included template comes before the templates that include it.)
 const TEMPLATES: &[(&str, &str)] = &[
+    (
+        "partials/icon.html",
+        include_str!("../../templates/partials/icon.html"),
+    ),
     ("base.html", include_str!("../../templates/base.html")),
     (
         "partials/legend.html",

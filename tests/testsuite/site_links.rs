@@ -536,6 +536,32 @@ fn every_page_links_to_its_translations_and_is_linked_from_somewhere() {
     assert!(orphans.is_empty(), "pages no link leads to: {orphans:?}");
 }
 
+/// Every page names the site's icon (templates/partials/icon.html), so
+/// no browser asks for /favicon.ico (the site has none): the pages at old
+/// addresses too, which Chromium asks about even as it leaves them.
+#[test]
+fn every_page_names_the_site_icon() {
+    let (files, _) = bundled();
+    let partial = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/partials/icon.html"),
+    )
+    .expect("templates/partials/icon.html is readable");
+    let icon = partial
+        .lines()
+        .find(|line| line.starts_with("<link rel=\"icon\""))
+        .expect("the icon partial names an icon");
+    let without: Vec<&String> = files
+        .iter()
+        .filter(|(path, _)| path.ends_with(".html"))
+        .filter(|(_, bytes)| !String::from_utf8_lossy(bytes).contains(icon))
+        .map(|(path, _)| path)
+        .collect();
+    assert!(
+        without.is_empty(),
+        "pages without the site icon: {without:?}"
+    );
+}
+
 /// Every board a sheet holds (a `<view>`) is shown by some page, as an
 /// `<img>` or a step of a stepper: a board drawn and never shown is a
 /// reference gone wrong on one side or the other.

@@ -21,9 +21,22 @@ const TYPES = {
 
 // options.transform(pathname, html) may rewrite an HTML page as it is
 // served (the room check names a room server on one page this way).
+// `hold(true)` keeps every SVG request waiting until `hold(false)` (the
+// layout-shift check sees the page before its boards arrive); `errors()`
+// returns and forgets the requests answered 4xx/5xx since it was last asked.
 function start(root, options = {}) {
   root = path.resolve(root);
+  let holding = false;
+  let held = [];
+  let errors = [];
   const server = http.createServer((req, res) => {
+    if (holding && /\.svg$/.test(req.url.split(/[?#]/)[0])) {
+      held.push(() => handle(req, res));
+      return;
+    }
+    handle(req, res);
+  });
+  function handle(req, res) {
     let pathname;
     try {
       pathname = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
@@ -56,17 +69,27 @@ function start(root, options = {}) {
     } catch {
       const notFound = path.join(root, '404.html');
       const body = fs.existsSync(notFound) ? fs.readFileSync(notFound) : 'not found';
+      errors.push(`HTTP 404: ${req.url}`);
       res.writeHead(404, { 'Content-Type': TYPES['.html'] });
       res.end(req.method === 'HEAD' ? undefined : body);
     }
-  });
+  }
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address();
       resolve({
         origin: `http://127.0.0.1:${port}`,
-        close: () => new Promise((r) => server.close(r)),
+        close: () => {
+          for (const go of held.splice(0)) go();
+          server.closeAllConnections?.();
+          return new Promise((r) => server.close(r));
+        },
+        hold(on) {
+          holding = on;
+          if (!on) for (const go of held.splice(0)) go();
+        },
+        errors: () => errors.splice(0),
       });
     });
   });

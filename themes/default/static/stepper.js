@@ -39,6 +39,10 @@
     function show(step) {
       if (step < 0 || step >= steps.length) return;
       current = step;
+      // Removing src first makes every engine load the new address: WebKit
+      // keeps painting the first view of a sheet when only the #view
+      // fragment of src changes.
+      img.removeAttribute('src');
       img.src = steps[step].src;
       img.alt = steps[step].alt;
       status.textContent = steps[step].caption;
