@@ -58,140 +58,9 @@ back-home = Zpět na úvod
 footer-text = Vydáno nástrojem rulehub. Každý řešený příklad na tomto webu přehrává pravidlový engine.
 rules-at-a-glance = Stručně
 
-example-king = král na { $square }
-example-attackers = { $count ->
-    [one] jeden útočník na { $squares }
-    [few] { $count } útočníci na { $squares }
-   *[other] { $count } útočníků na { $squares }
-}
-example-defenders = { $count ->
-    [one] jeden obránce na { $squares }
-    [few] { $count } obránci na { $squares }
-   *[other] { $count } obránců na { $squares }
-}
-example-rest-empty = ostatní pole prázdná
-example-to-move = { $side ->
-    [attackers] táhnou útočníci
-   *[defenders] táhnou obránci
-}
-example-move = { $piece ->
-    [king] Král táhne { $from }–{ $to }
-    [defender] Obránce táhne { $from }–{ $to }
-   *[attacker] Útočník táhne { $from }–{ $to }
-}
-example-earlier-moves = { $count ->
-    [one] Po tahu { $moves }:
-   *[other] Po tazích { $moves }:
-}
-example-captures = { $count ->
-    [one] { " " }a zajme kámen na { $squares }
-    [few] { " " }a zajme { $count } kameny: { $squares }
-   *[other] { " " }a zajme { $count } kamenů: { $squares }
-}
-example-no-captures = {""}
-example-captures-king = { " " }a zajme krále na { $square }
-example-captures-king-and = { " " }a zajme krále na { $square } a { $count ->
-    [one] kámen na { $squares }
-    [few] { $count } kameny: { $squares }
-   *[other] { $count } kamenů: { $squares }
-}
-example-win-by-capturing-the-king = : { $winner ->
-    [attackers] vyhrávají útočníci
-   *[defenders] vyhrávají obránci
-}.
-example-win = : { $winner ->
-    [attackers] vyhrávají útočníci
-   *[defenders] vyhrávají obránci
-}, { $how }.
-example-draw = : partie končí remízou, { $how }.
-example-illegal = { $move } — to nejde: { $reason }.
 list-and = a
 
-illegal-no-piece = na výchozím poli žádný kámen nestojí
-illegal-not-your-piece = ten kámen patří soupeři
-illegal-not-straight = kameny táhnou jen po řadě nebo po sloupci
-illegal-same-square = tah musí pole opustit
-illegal-blocked = v cestě stojí jiný kámen
-illegal-restricted-square = tento kámen na tom poli nesmí zastavit
-illegal-no-passing = přes toto pole se nesmí projít
-illegal-game-over = partie už skončila
-win-edge-escape = král dosáhl okraje desky
-win-corner-escape = král dosáhl rohového pole
-win-king-captured = král je zajat
-win-no-legal-moves = soupeř nemá žádný platný tah
-win-all-attackers-captured = nezbyl žádný útočník
-win-encirclement = všichni obránci jsou obklíčeni
-win-exit-fort = král si na okraji postavil nedobytnou pevnost
-win-repetition = pozice se opakovala
-draw-repetition = pozice se opakovala
-draw-move-limit = příliš mnoho tahů bez zajetí
-
-cmp-board = Deska
-cmp-first-move = Začínají
-cmp-escape = Král uniká na
-cmp-throne = Trůn
-cmp-corners = Kdo smí zastavit v rohu
-cmp-king-capture = Zajetí krále
-cmp-armed-king = Král se účastní zajímání
-cmp-draws = Opakování a limit tahů
-cmp-no-moves = Strana bez platného tahu
-cmp-special = Zvláštní pravidla
-side-attackers = útočníci
-side-defenders = obránci
-escape-edge = libovolné krajní pole
-escape-corners = rohové pole
-access-nobody = nikdo
-access-king = jen král
-access-defenders = král a obránci
-access-everyone = všechny kameny
-throne-rule = zastavit: { $stop }; projít: { $pass }
-king-capture-weak = dva útočníci jako u běžného kamene
-king-capture-strong-on-throne = čtyři na trůnu, tři vedle něj, jinde dva
-king-capture-strong = všude ze čtyř stran
-king-edge-hostile = okraj desky se počítá za útočníka
-armed-no = ne
-armed-hammer = jen jako táhnoucí kámen
-armed-anvil = jen jako protější kámen
-armed-yes = ano, v obou rolích
-repetition-rule = { $count ->
-    [one] opakovaná pozice: { $result }
-   *[other] tatáž pozice { $count }×: { $result }
-}
-move-limit-rule = { $count } tahů bez zajetí: remíza
-no-draw-rule = žádné
-no-moves-loses = prohrává
-no-moves-draws = remizuje
-special-shieldwall = zajetí štítovou zdí
-special-exit-fort = pevnost na okraji
-special-encirclement = obklíčení
-special-none = žádná
-result-draw = remíza
-result-attackers-lose = útočníci prohrávají
-result-defenders-lose = obránci prohrávají
-escape-squares = úniková pole { $squares }
-access-attackers = jen útočníci
-repetition-forbidden-rule = tah, který by pozici zopakoval po { $count }., je zakázán
-special-camps = tábory útočníků na { $squares }
-result-repeating-side-loses = prohrává strana, která opakuje
-illegal-repetition-forbidden = pravidla zakazují pozici znovu zopakovat
-illegal-off-board = takové pole na desce není
-win-escape-square = král dosáhl únikového pole
-draw-no-legal-moves = strana na tahu nemá žádný platný tah
-example-moves-from = { $piece ->
-    [king] Král na { $from } může táhnout na { $squares }.
-    [defender] Obránce na { $from } může táhnout na { $squares }.
-   *[attacker] Útočník na { $from } může táhnout na { $squares }.
-}
-example-cannot-move = { $piece ->
-    [king] Král na { $from } nemůže táhnout.
-    [defender] Obránce na { $from } nemůže táhnout.
-   *[attacker] Útočník na { $from } nemůže táhnout.
-}
-state-exit-fort = Obránci drží na okraji pevnost, kterou útočníci nemohou prolomit.
-state-encirclement = Žádný obránce se už nemůže dostat na okraj.
-state-no-legal-moves = Strana na tahu nemá žádný platný tah.
 board-legend = Legenda
-legend-king = král
 translation-outdated = Tento překlad vznikl podle starší verze pravidel; originál se mezitím změnil.
 translation-outdated-link = Přečíst aktuální originál
 
@@ -199,8 +68,6 @@ translation-outdated-link = Přečíst aktuální originál
 play-heading = Zahrajte si proti počítači
 play-intro = Zahrajte si tuto variantu proti počítači, přesně podle pravidel popsaných na této stránce. Vaše tahy kontroluje tentýž program, který ověřuje příklady výše.
 play-you-play = Hrajete za
-play-side-attackers = útočníky
-play-side-defenders = obránce
 play-level = Obtížnost
 play-level-easy = snadná
 play-level-normal = střední
@@ -215,15 +82,8 @@ play-your-move = Jste na tahu ({ $side }).
 play-thinking = Počítač přemýšlí…
 play-moved = { $side }: { $move }
 play-captured = , bere { $squares }
-play-win = { $winner ->
-    [attackers] Vyhrávají útočníci
-   *[defenders] Vyhrávají obránci
-}: { $how }.
 play-draw = Partie končí remízou: { $how }.
 play-board-label = Cvičná deska, { $rows } řad a { $cols } sloupců
-play-piece-attacker = útočník
-play-piece-defender = obránce
-play-piece-king = král
 play-empty = prázdné
 play-selected = vybráno
 play-keyboard-help = Klávesnice: šipkami se pohybujete po desce, Enter zvedne kámen a položí jej, Escape výběr zruší.
@@ -277,116 +137,3 @@ print-link = Vytisknout všechna pravidla
 print-title = { $family }: všechna pravidla k tisku
 print-intro = Všechny sady pravidel této rodiny her na jedné stránce, upravené pro papír: vytiskněte ji příkazem Tisk v prohlížeči.
 
-## Dáma (stránky rodiny dáma: výchozí diagram, legenda, přehled pravidel, věty u příkladů)
-draughts-board-start-desc = Výchozí postavení hry { $title } na desce { $size }×{ $size } s { $squares } očíslovanými tmavými poli: bílých kamenů { $white }, černých { $black }.
-draughts-legend-white = bílý
-draughts-legend-black = černý
-draughts-legend-king = dáma (proměněný kámen)
-draughts-cmp-board = Deska
-draughts-cmp-first-move = Začíná
-draughts-cmp-men-capture = Kameny berou
-draughts-cmp-kings = Dáma táhne
-draughts-cmp-capture-mandatory = Braní
-draughts-cmp-capture-choice = Volba mezi braními
-draughts-cmp-crowning = Kámen, který při braní projde poslední řadou
-draughts-cmp-draws = Remíza
-draughts-board-value = { $size }×{ $size }, hraje se na { $squares } tmavých polích
-draughts-side-white = bílý
-draughts-side-black = černý
-draughts-men-capture-forwards = jen dopředu
-draughts-men-capture-backwards = dopředu i dozadu
-draughts-kings-short = o jedno pole šikmo, libovolným směrem
-draughts-kings-fly = o libovolný počet polí po úhlopříčce (dálková dáma)
-draughts-capture-optional = nepovinné
-draughts-capture-mandatory = povinné
-draughts-capture-choice-free = libovolné braní, ne nutně největší
-draughts-capture-choice-majority = braní, které vezme nejvíc kamenů
-draughts-crown-after-capture = zůstává kamenem; dámou se stane, jen když braní skončí na poslední řadě
-draughts-crown-during-capture = hned se mění v dámu a bere dál jako dáma
-draughts-repetition-rule = { $count }× stejná pozice: remíza
-draughts-king-move-rule = { $count } tahů každé strany bez braní a bez tahu kamenem: remíza
-draughts-no-draw-rule = žádná
-draughts-white-men = { $count ->
-    [one] jeden bílý kámen na { $squares }
-    [few] { $count } bílé kameny na { $squares }
-   *[other] { $count } bílých kamenů na { $squares }
-}
-draughts-white-kings = { $count ->
-    [one] jedna bílá dáma na { $squares }
-    [few] { $count } bílé dámy na { $squares }
-   *[other] { $count } bílých dam na { $squares }
-}
-draughts-black-men = { $count ->
-    [one] jeden černý kámen na { $squares }
-    [few] { $count } černé kameny na { $squares }
-   *[other] { $count } černých kamenů na { $squares }
-}
-draughts-black-kings = { $count ->
-    [one] jedna černá dáma na { $squares }
-    [few] { $count } černé dámy na { $squares }
-   *[other] { $count } černých dam na { $squares }
-}
-draughts-rest-empty = ostatní pole prázdná
-draughts-to-move = { $side ->
-    [white] táhne bílý
-   *[black] táhne černý
-}
-draughts-move = { $later ->
-    [yes] { $side ->
-        [white] bílý
-       *[black] černý
-    }
-   *[no] { $side ->
-        [white] Bílý
-       *[black] Černý
-    }
-} hraje { $kind ->
-    [king] dámou
-   *[man] kamenem
-} { $move }
-draughts-earlier-moves = { $count ->
-    [one] Po tahu { $moves }:
-   *[other] Po tazích { $moves }:
-}
-draughts-captures = { $count ->
-    [one] { " " }a bere kámen na { $squares }
-    [few] { " " }a bere { $count } kameny: { $squares }
-   *[other] { " " }a bere { $count } kamenů: { $squares }
-}
-draughts-crowned = , a kámen se mění v dámu
-draughts-win = : { $winner ->
-    [white] vyhrává bílý
-   *[black] vyhrává černý
-}, { $how }.
-draughts-win-no-pieces = soupeři nezbyl žádný kámen
-draughts-win-blocked = soupeř nemá žádný tah
-draughts-draw = : partie končí remízou, { $how }.
-draughts-draw-repetition = stejná pozice se opakovala
-draughts-draw-king-moves = příliš mnoho tahů bez braní a bez tahu kamenem
-draughts-illegal = { $move } — to nejde: { $reason }.
-draughts-illegal-game-over = partie už skončila
-draughts-illegal-not-a-square = takové pole na desce není
-draughts-illegal-empty-square = na výchozím poli žádný kámen nestojí
-draughts-illegal-not-your-piece = ten kámen patří soupeři
-draughts-illegal-capture-required = lze brát a braní je povinné ({ $capture })
-draughts-illegal-majority-required = bere { $takes }, ale pravidlo většiny žádá braní, které vezme nejvíc kamenů ({ $required })
-draughts-illegal-incomplete-capture = braní pokračuje, dokud je co přeskočit ({ $capture })
-draughts-illegal-wrong-separator = braní se zapisuje s x, obyčejný tah s pomlčkou
-draughts-illegal-ambiguous = tato pole spojuje víc braní, proto je třeba zapsat každé pole doskoku
-draughts-illegal-no-such-move = tam ten kámen táhnout nemůže
-
-## Cvičná deska na stránkách dámy (src/family/draughts/play.rs); ostatní
-## věty desky jsou zprávy play-* výše.
-play-draughts-side-white = bílé
-play-draughts-side-black = černé
-play-draughts-win = { $winner ->
-    [white] Vyhrává bílý
-   *[black] Vyhrává černý
-}: { $how }.
-play-draughts-piece-white-man = bílý kámen
-play-draughts-piece-white-king = bílá dáma
-play-draughts-piece-black-man = černý kámen
-play-draughts-piece-black-king = černá dáma
-play-draughts-light-square = světlé pole, na němž se nehraje
-play-draughts-choose-route = Na toto pole vedou dvě braní různou cestou: vyberte vyznačené pole, přes které se má skákat.
-play-draughts-via = pole, přes které lze skákat

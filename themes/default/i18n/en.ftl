@@ -54,136 +54,9 @@ back-home = Back to the home page
 footer-text = Published with rulehub. Every worked example on this site is replayed by its rules engine.
 rules-at-a-glance = At a glance
 
-example-king = king { $square }
-example-attackers = { $count ->
-    [one] one attacker { $squares }
-   *[other] { $count } attackers { $squares }
-}
-example-defenders = { $count ->
-    [one] one defender { $squares }
-   *[other] { $count } defenders { $squares }
-}
-example-rest-empty = all else empty
-example-to-move = { $side ->
-    [attackers] attackers to move
-   *[defenders] defenders to move
-}
-example-move = { $piece ->
-    [king] The king moves { $from }–{ $to }
-    [defender] A defender moves { $from }–{ $to }
-   *[attacker] An attacker moves { $from }–{ $to }
-}
-example-earlier-moves = { $count ->
-    [one] After { $moves },
-   *[other] After the moves { $moves },
-}
-example-captures = { $count ->
-    [one] { " " }and captures the piece on { $squares }
-   *[other] { " " }and captures { $count } pieces: { $squares }
-}
-example-no-captures = {""}
-example-captures-king = { " " }and captures the king on { $square }
-example-captures-king-and = { " " }and captures the king on { $square } and { $count ->
-    [one] the piece on { $squares }
-   *[other] { $count } pieces: { $squares }
-}
-example-win-by-capturing-the-king = : { $winner ->
-    [attackers] the attackers win
-   *[defenders] the defenders win
-}.
-example-win = : { $winner ->
-    [attackers] attackers win
-   *[defenders] defenders win
-}, { $how }.
-example-draw = : the game is drawn, { $how }.
-example-illegal = { $move } — not allowed: { $reason }.
 list-and = and
 
-illegal-no-piece = there is no piece on the starting square
-illegal-not-your-piece = that piece belongs to the other side
-illegal-not-straight = pieces move only along a row or a column
-illegal-same-square = a move must leave its square
-illegal-blocked = another piece stands in the way
-illegal-restricted-square = this piece may not stop on that square
-illegal-no-passing = that square may not be crossed
-illegal-game-over = the game is already over
-win-edge-escape = the king has reached the edge
-win-corner-escape = the king has reached a corner
-win-king-captured = the king is captured
-win-no-legal-moves = the other side has no legal move
-win-all-attackers-captured = no attacker is left
-win-encirclement = every defender is encircled
-win-exit-fort = the king has built an exit fort on the edge
-win-repetition = the position has repeated
-draw-repetition = the same position came up again
-draw-move-limit = too many moves without a capture
-
-cmp-board = Board
-cmp-first-move = First move
-cmp-escape = King escapes to
-cmp-throne = Throne
-cmp-corners = Who may stop on a corner
-cmp-king-capture = Capturing the king
-cmp-armed-king = King takes part in captures
-cmp-draws = Repetition and move limit
-cmp-no-moves = A side with no legal move
-cmp-special = Special rules
-side-attackers = attackers
-side-defenders = defenders
-escape-edge = any edge square
-escape-corners = a corner square
-access-nobody = nobody
-access-king = the king only
-access-defenders = the king and the defenders
-access-everyone = every piece
-throne-rule = stop: { $stop }; cross: { $pass }
-king-capture-weak = two attackers, like any piece
-king-capture-strong-on-throne = four on the throne, three beside it, two elsewhere
-king-capture-strong = four sides everywhere
-king-edge-hostile = the board edge counts as an attacker
-armed-no = no
-armed-hammer = only as the moving piece
-armed-anvil = only as the far partner
-armed-yes = yes, as either partner
-repetition-rule = { $count ->
-    [one] a repeated position: { $result }
-   *[other] the same position { $count } times: { $result }
-}
-move-limit-rule = { $count } moves without a capture: draw
-no-draw-rule = none
-no-moves-loses = loses
-no-moves-draws = draws
-special-shieldwall = shieldwall captures
-special-exit-fort = exit fort
-special-encirclement = encirclement
-special-none = none
-result-draw = draw
-result-attackers-lose = the attackers lose
-result-defenders-lose = the defenders lose
-escape-squares = the escape squares { $squares }
-access-attackers = the attackers only
-repetition-forbidden-rule = a move that makes the same position appear { $count } times is illegal
-special-camps = attacker camps on { $squares }
-result-repeating-side-loses = the side that repeats loses
-illegal-repetition-forbidden = the rules forbid repeating the position again
-illegal-off-board = that square is not on the board
-win-escape-square = the king has reached an escape square
-draw-no-legal-moves = the side to move has no legal move
-example-moves-from = { $piece ->
-    [king] The king on { $from } can move to { $squares }.
-    [defender] The defender on { $from } can move to { $squares }.
-   *[attacker] The attacker on { $from } can move to { $squares }.
-}
-example-cannot-move = { $piece ->
-    [king] The king on { $from } cannot move.
-    [defender] The defender on { $from } cannot move.
-   *[attacker] The attacker on { $from } cannot move.
-}
-state-exit-fort = The defenders hold an exit fort the attackers cannot break.
-state-encirclement = No defender can reach the edge any more.
-state-no-legal-moves = The side to move has no legal move.
 board-legend = Key
-legend-king = the king
 translation-outdated = This translation was written for an earlier version of the rules; the original has changed since.
 translation-outdated-link = Read the current original
 
@@ -191,8 +64,6 @@ translation-outdated-link = Read the current original
 play-heading = Practise against the computer
 play-intro = Play this variant against the computer, under exactly the rules described on this page. Your moves are checked by the same engine that checks the examples above.
 play-you-play = You play
-play-side-attackers = the attackers
-play-side-defenders = the defenders
 play-level = Level
 play-level-easy = easy
 play-level-normal = normal
@@ -207,15 +78,8 @@ play-your-move = Your move ({ $side }).
 play-thinking = The computer is thinking…
 play-moved = { $side }: { $move }
 play-captured = , capturing { $squares }
-play-win = { $winner ->
-    [attackers] The attackers win
-   *[defenders] The defenders win
-}: { $how }.
 play-draw = The game is drawn: { $how }.
 play-board-label = Practice board, { $rows } rows by { $cols } columns
-play-piece-attacker = attacker
-play-piece-defender = defender
-play-piece-king = king
 play-empty = empty
 play-selected = selected
 play-keyboard-help = Keyboard: the arrow keys move around the board, Enter picks up a piece and puts it down, Escape lets go of it.
@@ -269,105 +133,3 @@ print-link = Print all rules
 print-title = { $family }: all rules to print
 print-intro = Every rule set of this family on one page, laid out for paper: print it with your browser's Print command.
 
-## Draughts (the draughts family's pages: start diagram, key, facts, example sentences)
-draughts-board-start-desc = Starting position of { $title }. The board is { $size }×{ $size }, its { $squares } dark squares numbered; { $white } white and { $black } black pieces.
-draughts-legend-white = white
-draughts-legend-black = black
-draughts-legend-king = a king (a crowned man)
-draughts-cmp-board = Board
-draughts-cmp-first-move = First move
-draughts-cmp-men-capture = Men capture
-draughts-cmp-kings = Kings move
-draughts-cmp-capture-mandatory = Capturing
-draughts-cmp-capture-choice = Choosing among captures
-draughts-cmp-crowning = A man that reaches the far row during a capture
-draughts-cmp-draws = Draw rules
-draughts-board-value = { $size }×{ $size }, { $squares } dark squares in play
-draughts-side-white = White
-draughts-side-black = Black
-draughts-men-capture-forwards = forwards only
-draughts-men-capture-backwards = forwards and backwards
-draughts-kings-short = one square diagonally, in any direction
-draughts-kings-fly = any distance along a diagonal (flying kings)
-draughts-capture-optional = optional
-draughts-capture-mandatory = compulsory
-draughts-capture-choice-free = any capture, not necessarily the largest
-draughts-capture-choice-majority = the capture that takes the most pieces
-draughts-crown-after-capture = stays a man; it is crowned only if the capture ends there
-draughts-crown-during-capture = becomes a king at once and goes on capturing as a king
-draughts-repetition-rule = the same position { $count } times: draw
-draughts-king-move-rule = { $count } moves each without a capture or a man move: draw
-draughts-no-draw-rule = none
-draughts-white-men = { $count ->
-    [one] one white man on { $squares }
-   *[other] { $count } white men on { $squares }
-}
-draughts-white-kings = { $count ->
-    [one] one white king on { $squares }
-   *[other] { $count } white kings on { $squares }
-}
-draughts-black-men = { $count ->
-    [one] one black man on { $squares }
-   *[other] { $count } black men on { $squares }
-}
-draughts-black-kings = { $count ->
-    [one] one black king on { $squares }
-   *[other] { $count } black kings on { $squares }
-}
-draughts-rest-empty = all other squares empty
-draughts-to-move = { $side ->
-    [white] White to move
-   *[black] Black to move
-}
-draughts-move = { $side ->
-    [white] White
-   *[black] Black
-} plays { $move } with { $kind ->
-    [king] a king
-   *[man] a man
-}
-draughts-earlier-moves = { $count ->
-    [one] After { $moves },
-   *[other] After the moves { $moves },
-}
-draughts-captures = { $count ->
-    [one] { " " }and captures the piece on { $squares }
-   *[other] { " " }and captures { $count } pieces: { $squares }
-}
-draughts-crowned = , and the man becomes a king
-draughts-win = : { $winner ->
-    [white] White wins
-   *[black] Black wins
-}, { $how }.
-draughts-win-no-pieces = the other side has no pieces left
-draughts-win-blocked = the other side has no move left
-draughts-draw = : the game is drawn, { $how }.
-draughts-draw-repetition = the same position has come up again
-draughts-draw-king-moves = too many moves without a capture or a man move
-draughts-illegal = { $move } — not allowed: { $reason }.
-draughts-illegal-game-over = the game is already over
-draughts-illegal-not-a-square = that square is not on the board
-draughts-illegal-empty-square = there is no piece on the starting square
-draughts-illegal-not-your-piece = that piece belongs to the other side
-draughts-illegal-capture-required = a capture is available, and capturing is compulsory ({ $capture })
-draughts-illegal-majority-required = it takes { $takes }, but the majority rule calls for the capture that takes the most pieces ({ $required })
-draughts-illegal-incomplete-capture = a capture goes on while there is a piece left to jump ({ $capture })
-draughts-illegal-wrong-separator = a capture is written with x and a plain move with a dash
-draughts-illegal-ambiguous = more than one capture joins those squares, so every landing square must be written
-draughts-illegal-no-such-move = that piece cannot move there
-
-## The practice board on draughts pages (src/family/draughts/play.rs); the
-## rest of the board's sentences are the play-* messages above.
-play-draughts-side-white = White
-play-draughts-side-black = Black
-play-draughts-win = { $winner ->
-    [white] White wins
-   *[black] Black wins
-}: { $how }.
-play-draughts-piece-white-man = white man
-play-draughts-piece-white-king = white king
-play-draughts-piece-black-man = black man
-play-draughts-piece-black-king = black king
-play-draughts-light-square = light square, not played on
-play-draughts-choose-route = Two captures reach that square by different routes: choose a marked square to jump through.
-play-draughts-via = a square to jump through

@@ -45,138 +45,9 @@ back-home = Takaisin etusivulle
 footer-text = Julkaistu rulehubilla. Sääntömoottori pelaa läpi jokaisen sivuston esimerkin.
 rules-at-a-glance = Lyhyesti
 
-example-king = kuningas ruudussa { $square }
-example-attackers = { $count ->
-    [one] yksi hyökkääjä ruudussa { $squares }
-   *[other] { $count } hyökkääjää ruuduissa { $squares }
-}
-example-defenders = { $count ->
-    [one] yksi puolustaja ruudussa { $squares }
-   *[other] { $count } puolustajaa ruuduissa { $squares }
-}
-example-rest-empty = muut ruudut tyhjiä
-example-to-move = { $side ->
-    [attackers] hyökkääjien vuoro
-   *[defenders] puolustajien vuoro
-}
-example-move = { $piece ->
-    [king] Kuningas siirtyy { $from }–{ $to }
-    [defender] Puolustaja siirtyy { $from }–{ $to }
-   *[attacker] Hyökkääjä siirtyy { $from }–{ $to }
-}
-example-earlier-moves = { $count ->
-    [one] Siirron { $moves } jälkeen:
-   *[other] Siirtojen { $moves } jälkeen:
-}
-example-captures = { $count ->
-    [one] { " " }ja kaappaa nappulan ruudusta { $squares }
-   *[other] { " "}ja kaappaa { $count } nappulaa: { $squares }
-}
-example-no-captures = {""}
-example-captures-king = { " " }ja kaappaa kuninkaan ruudusta { $square }
-example-captures-king-and = { " " }ja kaappaa kuninkaan ruudusta { $square } sekä { $count ->
-    [one] nappulan ruudusta { $squares }
-   *[other] { $count } nappulaa: { $squares }
-}
-example-win-by-capturing-the-king = : { $winner ->
-    [attackers] hyökkääjät voittavat
-   *[defenders] puolustajat voittavat
-}.
-example-win = : { $winner ->
-    [attackers] hyökkääjät voittavat
-    [white] valkoinen voittaa
-    [black] musta voittaa
-   *[defenders] puolustajat voittavat
-}, sillä { $how }.
-example-draw = : peli päättyy tasapeliin, sillä { $how }.
-example-illegal = { $move } — siirto ei ole sallittu: { $reason }.
 list-and = ja
 
-illegal-no-piece = lähtöruudussa ei ole nappulaa
-illegal-not-your-piece = nappula kuuluu vastustajalle
-illegal-not-straight = nappulat liikkuvat vain rivillä tai sarakkeella
-illegal-same-square = siirron on lähdettävä ruudusta
-illegal-blocked = toinen nappula on tiellä
-illegal-restricted-square = tämä nappula ei saa pysähtyä siihen ruutuun
-illegal-no-passing = tämän ruudun yli ei saa kulkea
-illegal-game-over = peli on jo päättynyt
-win-edge-escape = kuningas on päässyt laudan reunalle
-win-corner-escape = kuningas on päässyt kulmaruutuun
-win-king-captured = kuningas on kaapattu
-win-no-legal-moves = vastustajalla ei ole yhtään sallittua siirtoa
-win-all-attackers-captured = yhtään hyökkääjää ei ole jäljellä
-win-encirclement = kaikki puolustajat on saarrettu
-win-exit-fort = kuningas on rakentanut reunalle murtumattoman linnakkeen
-win-repetition = asema on toistunut
-draw-repetition = sama asema on toistunut
-draw-move-limit = liian monta siirtoa ilman kaappausta
-
-cmp-board = Lauta
-cmp-first-move = Aloittaja
-cmp-escape = Kuningas pakenee
-cmp-throne = Valtaistuin
-cmp-corners = Kulmaruutuun saa pysähtyä
-cmp-king-capture = Kuninkaan kaappaaminen
-cmp-armed-king = Kuningas osallistuu kaappauksiin
-cmp-draws = Toisto ja siirtoraja
-cmp-no-moves = Osapuoli, jolla ei ole siirtoa
-cmp-special = Erikoissäännöt
-side-attackers = hyökkääjät
-side-defenders = puolustajat
-escape-edge = mihin tahansa reunaruutuun
-escape-corners = kulmaruutuun
-access-nobody = ei kukaan
-access-king = vain kuningas
-access-defenders = kuningas ja puolustajat
-access-everyone = kaikki nappulat
-throne-rule = pysähtyä: { $stop }; kulkea yli: { $pass }
-king-capture-weak = kaksi hyökkääjää kuten muillakin nappuloilla
-king-capture-strong-on-throne = valtaistuimella neljä, sen vieressä kolme, muualla kaksi
-king-capture-strong = neljältä sivulta kaikkialla
-king-edge-hostile = laudan reuna lasketaan hyökkääjäksi
-armed-no = ei
-armed-hammer = vain siirtyvänä nappulana
-armed-anvil = vain vastapuolen tukena
-armed-yes = kyllä, kummassakin roolissa
-repetition-rule = { $count ->
-    [one] toistuva asema: { $result }
-   *[other] sama asema { $count } kertaa: { $result }
-}
-move-limit-rule = { $count } siirtoa ilman kaappausta: tasapeli
-no-draw-rule = ei ole
-no-moves-loses = häviää
-no-moves-draws = pelaa tasapelin
-special-shieldwall = kilpimuurikaappaus
-special-exit-fort = reunalinnake
-special-encirclement = saarto
-special-none = ei ole
-result-draw = tasapeli
-result-attackers-lose = hyökkääjät häviävät
-result-defenders-lose = puolustajat häviävät
-escape-squares = pakoruutuihin { $squares }
-access-attackers = vain hyökkääjät
-repetition-forbidden-rule = siirto, joka toistaisi aseman { $count }. kerran, on kielletty
-special-camps = hyökkääjien leirit ruuduissa { $squares }
-result-repeating-side-loses = toistava osapuoli häviää
-illegal-repetition-forbidden = säännöt kieltävät toistamasta asemaa uudelleen
-illegal-off-board = ruutua ei ole laudalla
-win-escape-square = kuningas on päässyt pakoruutuun
-draw-no-legal-moves = vuorossa olevalla ei ole sallittua siirtoa
-example-moves-from = { $piece ->
-    [king] Kuningas ruudusta { $from } voi siirtyä ruutuihin { $squares }.
-    [defender] Puolustaja ruudusta { $from } voi siirtyä ruutuihin { $squares }.
-   *[attacker] Hyökkääjä ruudusta { $from } voi siirtyä ruutuihin { $squares }.
-}
-example-cannot-move = { $piece ->
-    [king] Kuningas ruudussa { $from } ei voi liikkua.
-    [defender] Puolustaja ruudussa { $from } ei voi liikkua.
-   *[attacker] Hyökkääjä ruudussa { $from } ei voi liikkua.
-}
-state-exit-fort = Puolustajilla on reunalla linnake, jota hyökkääjät eivät voi murtaa.
-state-encirclement = Yksikään puolustaja ei enää pääse reunalle.
-state-no-legal-moves = Vuorossa olevalla osapuolella ei ole sallittua siirtoa.
 board-legend = Selite
-legend-king = kuningas
 translation-outdated = Tämä käännös on tehty sääntöjen aiemmasta versiosta; alkuperäistä on sittemmin muutettu.
 translation-outdated-link = Lue nykyinen alkuperäinen
 
@@ -184,8 +55,6 @@ translation-outdated-link = Lue nykyinen alkuperäinen
 play-heading = Harjoittele tietokonetta vastaan
 play-intro = Pelaa tätä muunnelmaa tietokonetta vastaan täsmälleen tällä sivulla kuvatuin säännöin. Siirtosi tarkistaa sama ohjelma, joka tarkistaa yllä olevat esimerkit.
 play-you-play = Pelaat
-play-side-attackers = hyökkääjillä
-play-side-defenders = puolustajilla
 play-level = Taso
 play-level-easy = helppo
 play-level-normal = keskitaso
@@ -200,15 +69,8 @@ play-your-move = Sinun siirtosi ({ $side }).
 play-thinking = Tietokone miettii…
 play-moved = { $side }: { $move }
 play-captured = , lyö { $squares }
-play-win = { $winner ->
-    [attackers] Hyökkääjät voittavat
-   *[defenders] Puolustajat voittavat
-}: { $how }.
 play-draw = Peli päättyy tasapeliin: { $how }.
 play-board-label = Harjoituslauta, { $rows } riviä ja { $cols } saraketta
-play-piece-attacker = hyökkääjä
-play-piece-defender = puolustaja
-play-piece-king = kuningas
 play-empty = tyhjä
 play-selected = valittu
 play-keyboard-help = Näppäimistö: nuolinäppäimillä liikut laudalla, Enter nostaa nappulan ja laskee sen, Escape peruu valinnan.
@@ -262,111 +124,3 @@ print-link = Tulosta kaikki säännöt
 print-title = { $family }: kaikki säännöt tulostettaviksi
 print-intro = Tämän peliperheen kaikki säännöstöt yhdellä sivulla paperille aseteltuina: tulosta sivu selaimen Tulosta-komennolla.
 
-## Tammi (tammiperheen sivut: aloituskuva, selite, sääntövertailu, esimerkkien lauseet)
-draughts-board-start-desc = Pelin { $title } aloitusasema { $size }×{ $size }-laudalla, jonka { $squares } tummaa ruutua on numeroitu: valkoisia nappuloita { $white }, mustia { $black }.
-draughts-legend-white = valkoinen
-draughts-legend-black = musta
-draughts-legend-king = kuningas (kruunattu nappula)
-draughts-cmp-board = Lauta
-draughts-cmp-first-move = Aloittaja
-draughts-cmp-men-capture = Nappulat lyövät
-draughts-cmp-kings = Kuningas liikkuu
-draughts-cmp-capture-mandatory = Lyöminen
-draughts-cmp-capture-choice = Lyöntien välillä valitaan
-draughts-cmp-crowning = Nappula, joka käy takarivillä kesken lyönnin
-draughts-cmp-draws = Tasapeli
-draughts-board-value = { $size }×{ $size }, pelissä { $squares } tummaa ruutua
-draughts-side-white = valkoinen
-draughts-side-black = musta
-draughts-men-capture-forwards = vain eteenpäin
-draughts-men-capture-backwards = eteen- ja taaksepäin
-draughts-kings-short = yhden ruudun vinottain, mihin suuntaan tahansa
-draughts-kings-fly = kuinka pitkälle tahansa vinoriviä pitkin (lentävä kuningas)
-draughts-capture-optional = vapaaehtoista
-draughts-capture-mandatory = pakollista
-draughts-capture-choice-free = mikä tahansa lyönti, ei välttämättä suurin
-draughts-capture-choice-majority = lyönti, joka vie eniten nappuloita
-draughts-crown-after-capture = pysyy nappulana; se kruunataan vain, jos lyönti päättyy takariville
-draughts-crown-during-capture = muuttuu heti kuninkaaksi ja jatkaa lyöntiä kuninkaana
-draughts-repetition-rule = sama asema { $count } kertaa: tasapeli
-draughts-king-move-rule = { $count } siirtoa kummaltakin ilman lyöntiä tai nappulan siirtoa: tasapeli
-draughts-no-draw-rule = ei ole
-draughts-white-men = { $count ->
-    [one] yksi valkoinen nappula ruudussa { $squares }
-   *[other] { $count } valkoista nappulaa ruuduissa { $squares }
-}
-draughts-white-kings = { $count ->
-    [one] yksi valkoinen kuningas ruudussa { $squares }
-   *[other] { $count } valkoista kuningasta ruuduissa { $squares }
-}
-draughts-black-men = { $count ->
-    [one] yksi musta nappula ruudussa { $squares }
-   *[other] { $count } mustaa nappulaa ruuduissa { $squares }
-}
-draughts-black-kings = { $count ->
-    [one] yksi musta kuningas ruudussa { $squares }
-   *[other] { $count } mustaa kuningasta ruuduissa { $squares }
-}
-draughts-rest-empty = muut ruudut tyhjinä
-draughts-to-move = { $side ->
-    [white] valkoisen vuoro
-   *[black] mustan vuoro
-}
-draughts-move = { $later ->
-    [yes] { $side ->
-        [white] valkoinen
-       *[black] musta
-    }
-   *[no] { $side ->
-        [white] Valkoinen
-       *[black] Musta
-    }
-} siirtää { $kind ->
-    [king] kuningasta
-   *[man] nappulaa
-} { $move }
-draughts-earlier-moves = { $count ->
-    [one] Siirron { $moves } jälkeen:
-   *[other] Siirtojen { $moves } jälkeen:
-}
-draughts-captures = { $count ->
-    [one] { " " }ja lyö nappulan ruudusta { $squares }
-   *[other] { " " }ja lyö { $count } nappulaa: { $squares }
-}
-draughts-crowned = , ja nappulasta tulee kuningas
-draughts-win = : { $winner ->
-    [white] valkoinen voittaa
-   *[black] musta voittaa
-}, sillä { $how }.
-draughts-win-no-pieces = vastustajalta loppuivat nappulat
-draughts-win-blocked = vastustaja ei voi enää siirtää
-draughts-draw = : peli päättyy tasapeliin, sillä { $how }.
-draughts-draw-repetition = sama asema toistui
-draughts-draw-king-moves = siirtoja on tehty liian monta ilman lyöntiä tai nappulan siirtoa
-draughts-illegal = { $move } — siirto ei ole sallittu: { $reason }.
-draughts-illegal-game-over = peli on jo päättynyt
-draughts-illegal-not-a-square = sellaista ruutua ei laudalla ole
-draughts-illegal-empty-square = lähtöruudussa ei ole nappulaa
-draughts-illegal-not-your-piece = nappula kuuluu vastustajalle
-draughts-illegal-capture-required = lyönti on mahdollinen, ja lyöminen on pakollista ({ $capture })
-draughts-illegal-majority-required = siirto lyö { $takes }, mutta enemmistösääntö vaatii lyönnin, joka vie eniten nappuloita ({ $required })
-draughts-illegal-incomplete-capture = lyönti jatkuu niin kauan kuin on lyötävää ({ $capture })
-draughts-illegal-wrong-separator = lyönti merkitään x:llä ja tavallinen siirto viivalla
-draughts-illegal-ambiguous = noita ruutuja yhdistää useampi lyönti, joten jokainen laskeutumisruutu on merkittävä
-draughts-illegal-no-such-move = nappula ei voi siirtyä sinne
-
-## Harjoituslauta tammisivuilla (src/family/draughts/play.rs); laudan muut
-## lauseet ovat yllä olevat play-*-viestit.
-play-draughts-side-white = valkoisilla
-play-draughts-side-black = mustilla
-play-draughts-win = { $winner ->
-    [white] Valkoinen voittaa
-   *[black] Musta voittaa
-}, sillä { $how }.
-play-draughts-piece-white-man = valkoinen nappula
-play-draughts-piece-white-king = valkoinen kuningas
-play-draughts-piece-black-man = musta nappula
-play-draughts-piece-black-king = musta kuningas
-play-draughts-light-square = vaalea ruutu, jolla ei pelata
-play-draughts-choose-route = Ruutuun pääsee lyömällä kahta eri reittiä: valitse merkitty ruutu, jonka kautta hypätään.
-play-draughts-via = ruutu, jonka kautta voi hypätä
