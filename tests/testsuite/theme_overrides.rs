@@ -174,7 +174,7 @@ fn an_ejected_theme_builds_the_same_site_as_the_built_in_one() {
             format!("themes/{theme}/i18n/en.ftl"),
             format!("themes/{theme}/i18n/cs.ftl"),
             format!("themes/{theme}/static/style.css"),
-            format!("themes/{theme}/static/play/engine.wasm"),
+            format!("themes/{theme}/static/play/board.js"),
         ] {
             assert!(hub.path(&file).is_file(), "{file} ejected: {stderr}");
         }
@@ -246,12 +246,32 @@ fn eject_outside_a_hub_or_with_a_path_for_a_name_is_a_usage_error() {
     assert!(stderr.contains("not a theme folder name"), "{stderr}");
 }
 
+/// The diagram crate compiles in its own palette (so it builds from its own
+/// package): the theme's tokens and every family's, with the same colours.
 #[test]
-fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes() {
+fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes_and_the_families() {
+    type Tokens = std::collections::BTreeMap<String, serde_yaml::Value>;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let read = |path: &str| std::fs::read(root.join(path)).expect("the palette file");
+    let read = |path: &str| -> Tokens {
+        let text = std::fs::read_to_string(root.join(path)).expect("the palette file");
+        serde_yaml::from_str(&text).expect("a palette")
+    };
+    let mut merged = read("themes/default/palette.yaml");
+    for family in rulehub::family::FAMILIES {
+        let assets = family.assets();
+        if let Some(text) = assets.palette {
+            let tokens: Tokens = serde_yaml::from_str(text).expect("a family palette");
+            for (token, colours) in tokens {
+                assert!(
+                    merged.insert(token.clone(), colours).is_none(),
+                    "{}/palette.yaml redefines `{token}`",
+                    assets.dir
+                );
+            }
+        }
+    }
     assert!(
-        read("crates/rulehub-diagram/palette.yaml") == read("themes/default/palette.yaml"),
-        "copy themes/default/palette.yaml over crates/rulehub-diagram/palette.yaml (the crate compiles its own copy in)"
+        read("crates/rulehub-diagram/palette.yaml") == merged,
+        "crates/rulehub-diagram/palette.yaml must hold the tokens of themes/default/palette.yaml and of every family's assets/palette.yaml, with their colours (the crate compiles its own copy in)"
     );
 }
