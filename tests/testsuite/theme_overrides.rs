@@ -275,3 +275,74 @@ fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes_and_the_familie
         "crates/rulehub-diagram/palette.yaml must hold the tokens of themes/default/palette.yaml and of every family's assets/palette.yaml, with their colours (the crate compiles its own copy in)"
     );
 }
+
+fn builtin_strings(code: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("themes/default/i18n/{code}.ftl")),
+    )
+    .expect("the built-in theme's strings")
+}
+
+/// A family's messages come with the family; a hub's theme may still word
+/// any of them its own way, and its wording is the one on the page.
+#[test]
+fn a_themes_wording_of_a_family_message_wins_over_the_familys() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "themes/default/i18n/en.ftl",
+        builtin_strings("en") + "play-piece-king = the crowned one\n",
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let page = hub.read("public/tafl/standard/index.html");
+    assert!(page.contains(r#""play-piece-king":"the crowned one""#), "{page}");
+}
+
+/// A hub that adds a language the families do not speak must word their
+/// messages in its theme's file for that language: each missing one is
+/// an error at that file.
+#[test]
+fn a_new_language_without_the_familys_messages_names_its_file() {
+    let hub = Hub::copy("mini");
+    hub.edit("hub.yaml", "languages: [en, cs]", "languages: [en, cs, de]");
+    hub.write("themes/default/i18n/de.ftl", builtin_strings("en"));
+    let (code, stderr) = run(&hub, &["check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("message `play-piece-king` is missing in language `de`")
+            && stderr.contains("themes/default/i18n/de.ftl"),
+        "{stderr}"
+    );
+}
+
+/// The shared theme, its list of built-in files and the wasm build carry
+/// every family without naming one: a family's files live in its crates.
+#[test]
+fn no_shared_theme_file_names_a_family() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("src/site/theme.rs")];
+    for dir in ["themes", "scripts"] {
+        files.extend(
+            walkdir::WalkDir::new(root.join(dir))
+                .into_iter()
+                .map(|entry| entry.expect("a readable file"))
+                .filter(|entry| entry.file_type().is_file())
+                .map(|entry| entry.into_path()),
+        );
+    }
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // not text
+        };
+        let text = text.to_lowercase();
+        for family in rulehub::family::FAMILIES {
+            assert!(
+                !text.contains(family.name()),
+                "{} names the {} family; its files belong in the family's crates",
+                path.display(),
+                family.name()
+            );
+        }
+    }
+}

@@ -260,6 +260,37 @@ mod tests {
         assert_eq!(errors.len(), 2);
     }
 
+    fn part(code: &str, folder: &str, text: &str) -> FluentSource {
+        FluentSource {
+            path: PathBuf::from(folder).join(format!("{code}.ftl")),
+            ..source(code, text)
+        }
+    }
+
+    /// A family's messages join the theme's: a message its Czech file
+    /// lacks is reported at that file, and the theme's wording of a
+    /// message wins over the family's.
+    #[test]
+    fn a_familys_missing_message_is_reported_at_the_familys_file() {
+        let sources = [
+            part("en", "theme", "a = A\nshared = theme's\n"),
+            part("en", "family", "f = F\ng = G\nshared = family's\n"),
+            part("cs", "theme", "a = Á\nshared = motiv\n"),
+            part("cs", "family", "f = F\n"),
+        ];
+        let errors = I18n::load(&sources, &[]).expect_err("the family's cs lacks g");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].message, "message `g` is missing in language `cs`");
+        assert_eq!(errors[0].file, PathBuf::from("family/cs.ftl"));
+
+        let sources = [
+            part("en", "theme", "a = A\nshared = theme's\n"),
+            part("en", "family", "shared = family's\n"),
+        ];
+        let i18n = I18n::load(&sources, &[]).expect("complete");
+        assert_eq!(i18n.message("en", "shared", &[]), "theme's");
+    }
+
     #[test]
     fn syntax_errors_carry_a_line() {
         let errors =

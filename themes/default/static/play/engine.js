@@ -28,7 +28,7 @@ Engine.prototype.newGame = function (request) {
 };
 Engine.prototype.freeGame = function (h) { return this.answer(this.x.rh_free_game(h)); };
 Engine.prototype.state = function (h) { return this.answer(this.x.rh_state(h)); };
-// via: a capture's landing cells between (draughts).
+// via: a capture's landing cells between, for a family whose moves pass squares.
 Engine.prototype.play = function (h, from, to, via) {
   this.input(via ? JSON.stringify(via) : '');
   return this.answer(this.x.rh_play(h, from, to));
