@@ -397,8 +397,10 @@ fn families_palette(diagnostics: &mut Vec<Diagnostic>) -> Option<Palette> {
             Ok(with) => palette = with,
             Err(errors) => {
                 diagnostics.extend(errors.into_iter().map(|error| {
-                    let position =
-                        crate::diagnostic::Position::at_offset(&file.text, error.offset.unwrap_or(0));
+                    let position = crate::diagnostic::Position::at_offset(
+                        &file.text,
+                        error.offset.unwrap_or(0),
+                    );
                     Diagnostic::error(&file.path, error.to_string())
                         .at(position)
                         .with_source(file.text.clone())

@@ -338,7 +338,12 @@ fn each_familys_play_bundle_stays_within_100_kb_gzipped() {
     ];
     let mut shipped: Vec<String> = common.iter().map(|name| name.to_string()).collect();
     for family in rulehub::family::FAMILIES {
-        let own: Vec<&str> = family.assets().files.iter().map(|(name, _)| *name).collect();
+        let own: Vec<&str> = family
+            .assets()
+            .files
+            .iter()
+            .map(|(name, _)| *name)
+            .collect();
         let family = family.name();
         let mut total = 0;
         let mut sizes = Vec::new();

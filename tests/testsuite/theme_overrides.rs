@@ -296,7 +296,10 @@ fn a_themes_wording_of_a_family_message_wins_over_the_familys() {
     let (code, stderr) = run(&hub, &["build"]);
     assert_eq!(code, Some(0), "{stderr}");
     let page = hub.read("public/tafl/standard/index.html");
-    assert!(page.contains(r#""play-piece-king":"the crowned one""#), "{page}");
+    assert!(
+        page.contains(r#""play-piece-king":"the crowned one""#),
+        "{page}"
+    );
 }
 
 /// A hub that adds a language the families do not speak must word their

@@ -24,7 +24,9 @@ use rulehub_draughts::{Colour, DraughtsRules, Geometry, Position, fen};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette};
-use rulehub_family::{BoardAssets, FamilyAssets, Frame, GameFamily, Starter, VariantRules, WorkedExample};
+use rulehub_family::{
+    BoardAssets, FamilyAssets, Frame, GameFamily, Starter, VariantRules, WorkedExample,
+};
 use rulehub_game::Square;
 
 /// The family's name: its folder and `variant_of`.

@@ -18,7 +18,9 @@ pub use glyphs::{ATTACKER, DEFENDER, KING, glyph};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Palette};
-use rulehub_family::{BoardAssets, FamilyAssets, Frame, GameFamily, Starter, VariantRules, WorkedExample};
+use rulehub_family::{
+    BoardAssets, FamilyAssets, Frame, GameFamily, Starter, VariantRules, WorkedExample,
+};
 use rulehub_tafl::{Piece, Square};
 use rulehub_tafl::{Position, Rules};
 
