@@ -6,9 +6,11 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const engineJs = require(path.join(__dirname, '../../themes/default/static/play/engine.js'));
-const [rulesFile, level = 'normal', wasm = path.join(__dirname, '../../themes/default/static/play/engine.wasm')] = process.argv.slice(2);
-engineJs.load(fs.readFileSync(wasm)).then((engine) => {
+// engine.js is an ES module with no imports (the board's worker imports
+// it): loaded from its text, whatever the package type around it.
+const engineSource = fs.readFileSync(path.join(__dirname, '../../themes/default/static/play/engine.js'));
+const [rulesFile, level = 'normal', wasm = path.join(__dirname, '../../crates/rulehub-tafl-site/assets/tafl.wasm')] = process.argv.slice(2);
+import('data:text/javascript;base64,' + engineSource.toString('base64')).then((engineJs) => engineJs.load(fs.readFileSync(wasm))).then((engine) => {
   const state = engine.newGame(JSON.parse(fs.readFileSync(rulesFile, 'utf8')));
   if (!state.ok) throw new Error(state.error);
   engine.aiMove(state.handle, level, 0, 0); // warm up the JIT

@@ -347,9 +347,12 @@ struct ThemeParts {
 
 impl ThemeParts {
     fn parse(theme: &Theme, diagnostics: &mut Vec<Diagnostic>) -> ThemeParts {
-        let palette = match Palette::from_theme_yaml(&theme.palette.text) {
-            Ok(palette) => Some(palette),
-            Err(errors) => {
+        let palette = match families_palette(diagnostics)
+            .map(|base| base.with_theme_yaml(&theme.palette.text))
+        {
+            None => None,
+            Some(Ok(palette)) => Some(palette),
+            Some(Err(errors)) => {
                 diagnostics.extend(errors.into_iter().map(|error| {
                     let position = crate::diagnostic::Position::at_offset(
                         &theme.palette.text,
@@ -382,6 +385,31 @@ impl ThemeParts {
             templates,
         }
     }
+}
+
+/// The built-in palette with every family's tokens and default colours
+/// (the theme's palette goes on top); `None`, with the problems pushed,
+/// when a family's palette file does not read.
+fn families_palette(diagnostics: &mut Vec<Diagnostic>) -> Option<Palette> {
+    let mut palette = Palette::builtin();
+    for file in theme::family_palettes() {
+        match palette.with_family_yaml(&file.text) {
+            Ok(with) => palette = with,
+            Err(errors) => {
+                diagnostics.extend(errors.into_iter().map(|error| {
+                    let position = crate::diagnostic::Position::at_offset(
+                        &file.text,
+                        error.offset.unwrap_or(0),
+                    );
+                    Diagnostic::error(&file.path, error.to_string())
+                        .at(position)
+                        .with_source(file.text.clone())
+                }));
+                return None;
+            }
+        }
+    }
+    Some(palette)
 }
 
 /// The last theme that parsed whole, with what it parsed into: a

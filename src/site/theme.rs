@@ -52,8 +52,12 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("404.html", include_str!("../../templates/404.html")),
 ];
 
-/// Built-in static files. The practice board's WebAssembly is a committed
-/// artifact (scripts/build-wasm.sh), so a build needs no wasm toolchain.
+/// Built-in static files: the shared ones. Each game family's own files
+/// (its board module, stylesheet and WebAssembly) come from the family
+/// through [`GameFamily::assets`](crate::family::GameFamily::assets) and
+/// join them under `play/` ([`family_static`]); the WebAssembly is a
+/// committed artifact (scripts/build-wasm.sh), so a build needs no wasm
+/// toolchain.
 const STATIC: &[(&str, &[u8])] = &[
     (
         "style.css",
@@ -64,32 +68,24 @@ const STATIC: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/static/play/board.js"),
     ),
     (
-        "play/draughts.css",
-        include_bytes!("../../themes/default/static/play/draughts.css"),
-    ),
-    (
-        "play/draughts.js",
-        include_bytes!("../../themes/default/static/play/draughts.js"),
-    ),
-    (
-        "play/draughts.wasm",
-        include_bytes!("../../themes/default/static/play/draughts.wasm"),
-    ),
-    (
         "play/engine.js",
         include_bytes!("../../themes/default/static/play/engine.js"),
-    ),
-    (
-        "play/engine.wasm",
-        include_bytes!("../../themes/default/static/play/engine.wasm"),
     ),
     (
         "play/play.css",
         include_bytes!("../../themes/default/static/play/play.css"),
     ),
     (
+        "play/room-panel.js",
+        include_bytes!("../../themes/default/static/play/room-panel.js"),
+    ),
+    (
         "play/room.js",
         include_bytes!("../../themes/default/static/play/room.js"),
+    ),
+    (
+        "play/view.js",
+        include_bytes!("../../themes/default/static/play/view.js"),
     ),
     (
         "play/worker.js",
@@ -104,6 +100,52 @@ const STATIC: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/static/stepper.js"),
     ),
 ];
+
+/// Every registered family's files, with the path they are served at
+/// under `assets/` (`play/NAME`).
+fn family_static() -> impl Iterator<Item = (String, &'static [u8])> {
+    crate::family::FAMILIES.iter().flat_map(|family| {
+        family
+            .assets()
+            .files
+            .iter()
+            .map(|(name, bytes)| (format!("play/{name}"), *bytes))
+    })
+}
+
+/// Whether `bytes` are the built-in file `name` (shared or a family's).
+fn is_builtin(name: &str, bytes: &[u8]) -> bool {
+    STATIC.iter().any(|(n, b)| *n == name && *b == bytes)
+        || family_static().any(|(n, b)| n == name && b == bytes)
+}
+
+/// A family file whose name is already taken (by a shared file or an
+/// earlier family's), as an error naming the family's folder: one would
+/// silently replace the other.
+fn clashing_family_files() -> Vec<Diagnostic> {
+    let mut taken: Vec<String> = STATIC.iter().map(|(name, _)| name.to_string()).collect();
+    let mut problems = Vec::new();
+    for family in crate::family::FAMILIES {
+        let assets = family.assets();
+        for (name, _) in assets.files {
+            let served = format!("play/{name}");
+            if taken.contains(&served) {
+                problems.push(
+                    Diagnostic::error(
+                        PathBuf::from(assets.dir).join(name),
+                        format!(
+                            "the {} family's file `{name}` has the name of another file served in assets/play/",
+                            family.name()
+                        ),
+                    )
+                    .with_help("name a family's files after the family (`<family>.js`, `<family>.css`)"),
+                );
+            }
+            taken.push(served);
+        }
+    }
+    problems
+}
 
 const PALETTE: &str = include_str!("../../themes/default/palette.yaml");
 
@@ -212,11 +254,14 @@ impl Theme {
                 .join("i18n")
                 .join(format!("{}.ftl", language.code()));
             match read(rel.clone(), builtin, &mut diagnostics) {
-                Some(file) => fluent.push(FluentSource {
-                    language: language.clone(),
-                    path: file.path,
-                    text: file.text,
-                }),
+                Some(file) => {
+                    fluent.push(FluentSource {
+                        language: language.clone(),
+                        path: file.path,
+                        text: file.text,
+                    });
+                    fluent.extend(family_fluent(language));
+                }
                 // A code that is no language (`cz`) is an error at its
                 // hub.yaml entry already; the English strings stand in so
                 // that the rest of the hub is still checked.
@@ -225,15 +270,23 @@ impl Theme {
                         language: language.clone(),
                         path: PathBuf::from("(built-in) ").join(&rel),
                         text: FLUENT[0].1.into(),
-                    })
+                    });
+                    fluent.extend(family_fluent_in(language, FLUENT[0].0));
                 }
                 None => diagnostics.push(no_ui_strings(config, language, &rel)),
             }
         }
+        diagnostics.extend(clashing_family_files());
         let mut static_files: Vec<(String, Vec<u8>)> = STATIC
             .iter()
-            .map(|(name, bytes)| (name.to_string(), shipped(name, bytes)))
+            .map(|(name, bytes)| (name.to_string(), bytes as &[u8]))
+            .chain(family_static())
+            .map(|(name, bytes)| {
+                let shipped = shipped(&name, bytes);
+                (name, shipped)
+            })
             .collect();
+        static_files.sort_by(|a, b| a.0.cmp(&b.0));
         collect_static(
             root,
             &theme_dir.join("static"),
@@ -271,6 +324,49 @@ fn no_ui_strings(config: &HubConfig, language: &crate::hub::Language, rel: &Path
             rel.display(),
             FLUENT.iter().map(|(code, _)| *code).collect::<Vec<_>>().join(", ")
         ))
+}
+
+/// The registered families' Fluent messages in `language`, after the
+/// theme's file: a message the theme's file also has keeps the theme's
+/// wording. A family without messages in the language adds none (its ids
+/// are then reported missing, unless the theme's file has them).
+fn family_fluent(language: &crate::hub::Language) -> Vec<FluentSource> {
+    family_fluent_in(language, language.code())
+}
+
+/// The families' messages in the language `code`, for `language`.
+fn family_fluent_in(language: &crate::hub::Language, code: &str) -> Vec<FluentSource> {
+    crate::family::FAMILIES
+        .iter()
+        .filter_map(|family| {
+            let assets = family.assets();
+            let text = assets.fluent_for(code)?;
+            Some(FluentSource {
+                language: language.clone(),
+                path: PathBuf::from("(built-in) ")
+                    .join(assets.dir)
+                    .join(format!("{code}.ftl")),
+                text: text.into(),
+            })
+        })
+        .collect()
+}
+
+/// Each registered family's palette tokens with their default colours,
+/// and the path to name in messages; the theme's palette goes on top.
+pub fn family_palettes() -> Vec<ThemeFile> {
+    crate::family::FAMILIES
+        .iter()
+        .filter_map(|family| {
+            let assets = family.assets();
+            Some(ThemeFile {
+                path: PathBuf::from("(built-in) ")
+                    .join(assets.dir)
+                    .join("palette.yaml"),
+                text: assets.palette?.into(),
+            })
+        })
+        .collect()
 }
 
 fn read_text(root: &Path, rel: &Path) -> Result<Option<Arc<str>>, Diagnostic> {
@@ -317,7 +413,7 @@ fn collect_static(
                 // A hub's unchanged copy of a built-in file (this repository
                 // is such a hub) is served as the built-in one; files the
                 // hub wrote or changed go out as they are.
-                let built_in = STATIC.iter().any(|(n, b)| *n == name && *b == bytes);
+                let built_in = is_builtin(&name, &bytes);
                 let bytes = if built_in {
                     shipped(&name, &bytes)
                 } else {

@@ -42,14 +42,23 @@ pub fn check_diagnostics(diagnostics: &[Diagnostic]) {
 }
 
 /// The bundled English messages, as the build loads them for a hub that
-/// keeps the built-in theme.
+/// keeps the built-in theme: the theme's file, then every family's.
 pub fn english() -> rulehub::i18n::I18n {
-    let source = rulehub::i18n::FluentSource {
+    let theme = rulehub::i18n::FluentSource {
         language: rulehub::hub::Language::english(),
         path: "themes/default/i18n/en.ftl".into(),
         text: include_str!("../../themes/default/i18n/en.ftl").into(),
     };
-    rulehub::i18n::I18n::load(&[source], &rulehub::site::required_messages())
+    let families = rulehub::family::FAMILIES.iter().filter_map(|family| {
+        let assets = family.assets();
+        Some(rulehub::i18n::FluentSource {
+            language: rulehub::hub::Language::english(),
+            path: std::path::Path::new(assets.dir).join("en.ftl"),
+            text: assets.fluent_for("en")?.into(),
+        })
+    });
+    let sources: Vec<_> = std::iter::once(theme).chain(families).collect();
+    rulehub::i18n::I18n::load(&sources, &rulehub::site::required_messages())
         .expect("the bundled English messages load")
 }
 

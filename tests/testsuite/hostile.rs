@@ -286,12 +286,12 @@ fn a_bad_palette_is_reported_at_its_line() {
     .expect("default palette");
     let line = palette
         .lines()
-        .position(|l| l.starts_with("throne:"))
-        .expect("a throne token")
+        .position(|l| l.starts_with("frame:"))
+        .expect("a frame token")
         + 1;
     hub.write(
         "themes/default/palette.yaml",
-        palette.replacen("\"#a5523a\"", "\"reddish\"", 1),
+        palette.replacen("\"#6b4226\"", "\"reddish\"", 1),
     );
     let (code, stderr) = build(&hub);
     assert_eq!(code, Some(1), "{stderr}");

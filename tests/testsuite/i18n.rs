@@ -9,17 +9,32 @@ use predicates::prelude::*;
 use rulehub::hub::Language;
 use rulehub::i18n::{Arg, FluentSource, I18n};
 
+/// The built-in theme's strings with every family's messages after them,
+/// as a build merges them.
 fn builtin() -> I18n {
     let sources: Vec<FluentSource> = ["en", "cs", "fi"]
         .iter()
-        .map(|code| {
+        .flat_map(|code| {
+            let language = Language::parse(code).expect("valid");
             let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
                 .join(format!("themes/default/i18n/{code}.ftl"));
-            FluentSource {
-                language: Language::parse(code).expect("valid"),
+            let theme = FluentSource {
+                language: language.clone(),
                 text: std::fs::read_to_string(&path).expect("theme file").into(),
                 path,
-            }
+            };
+            let families = rulehub::family::FAMILIES.iter().map(move |family| {
+                let assets = family.assets();
+                FluentSource {
+                    language: language.clone(),
+                    path: PathBuf::from(assets.dir).join(format!("{code}.ftl")),
+                    text: assets
+                        .fluent_for(code)
+                        .expect("every family speaks the built-in languages")
+                        .into(),
+                }
+            });
+            std::iter::once(theme).chain(families)
         })
         .collect();
     I18n::load(&sources, &rulehub::site::required_messages())

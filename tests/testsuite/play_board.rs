@@ -1,6 +1,7 @@
-//! The practice board: every variant page ships its resolved rules and its
-//! family's committed WebAssembly engine (tafl's engine.wasm, draughts'
-//! draughts.wasm), and each engine is built from today's sources (else: run
+//! The practice board: every variant page ships its resolved rules and names
+//! its family's board module and committed WebAssembly engine (tafl.js and
+//! tafl.wasm, draughts.js and draughts.wasm, from each family's assets), and
+//! each engine is built from today's sources (else: run
 //! scripts/build-wasm.sh).
 
 use crate::common;
@@ -18,7 +19,7 @@ struct Artifact {
 }
 
 const TAFL: Artifact = Artifact {
-    wasm: "themes/default/static/play/engine.wasm",
+    wasm: "crates/rulehub-tafl-site/assets/tafl.wasm",
     manifest: "crates/rulehub-tafl-wasm/wasm.manifest",
     sources: &[
         "crates/rulehub-game",
@@ -29,7 +30,7 @@ const TAFL: Artifact = Artifact {
 };
 
 const DRAUGHTS: Artifact = Artifact {
-    wasm: "themes/default/static/play/draughts.wasm",
+    wasm: "crates/rulehub-draughts-site/assets/draughts.wasm",
     manifest: "crates/rulehub-draughts-wasm/wasm.manifest",
     // The ground crate and draughts' own: a tafl edit leaves it current.
     sources: &[
@@ -126,7 +127,7 @@ fn assert_built_from_todays_sources(artifact: &Artifact) {
 }
 
 #[test]
-fn the_committed_engine_wasm_is_built_from_todays_engine_sources() {
+fn the_committed_tafl_wasm_is_built_from_todays_engine_sources() {
     assert_built_from_todays_sources(&TAFL);
 }
 
@@ -158,10 +159,14 @@ fn a_variant_page_ships_its_resolved_rules_and_the_engine_without_a_wasm_toolcha
     let files = build(&common::fixture_path("mini"));
     let html = String::from_utf8_lossy(&files["tafl/standard/index.html"]).into_owned();
     // Hidden until the script starts it: without JavaScript the page is as before.
-    assert!(
-        html.contains(r#"<section class="play" id="play" aria-labelledby="play-heading" hidden>"#)
-    );
+    // The family's module and engine come from its assets, named by the
+    // section; the board script is an ES module.
+    assert!(html.contains(
+        r#"<section class="play" id="play" aria-labelledby="play-heading" data-board="/assets/play/tafl.js" data-wasm="/assets/play/tafl.wasm" hidden>"#
+    ));
+    assert!(html.contains(r#"<script type="module" src="/assets/play/board.js"></script>"#));
     let data = play_data(&html);
+    assert_eq!(data["sides"], serde_json::json!(["attackers", "defenders"]));
     let mut expected = rulehub::tafl::preset("tablut-edge").expect("preset");
     expected.setup = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3".to_string();
     assert_eq!(
@@ -188,8 +193,17 @@ fn a_variant_page_ships_its_resolved_rules_and_the_engine_without_a_wasm_toolcha
     assert!(data["strings"]["play-room-error-illegal-move"].is_string());
     // The committed engine goes out as it is, beside its loader and board.
     let wasm = std::fs::read(repo().join(TAFL.wasm)).expect("committed wasm");
-    assert_eq!(files["assets/play/engine.wasm"], wasm);
-    for asset in ["board.js", "engine.js", "worker.js", "play.css", "room.js"] {
+    assert_eq!(files["assets/play/tafl.wasm"], wasm);
+    for asset in [
+        "board.js",
+        "view.js",
+        "room-panel.js",
+        "engine.js",
+        "worker.js",
+        "play.css",
+        "room.js",
+        "tafl.js",
+    ] {
         assert!(
             files.contains_key(&format!("assets/play/{asset}")),
             "{asset} missing"
@@ -237,13 +251,12 @@ fn nothing_in_the_board_data_can_close_its_script_element() {
 fn a_draughts_page_loads_the_draughts_engine_and_only_it() {
     let files = build(&common::fixture_path("draughts-mini"));
     let html = String::from_utf8_lossy(&files["draughts/english/index.html"]).into_owned();
-    assert!(
-        html.contains(r#"<section class="play" id="play" aria-labelledby="play-heading" hidden>"#)
-    );
+    assert!(html.contains(
+        r#"<section class="play" id="play" aria-labelledby="play-heading" data-board="/assets/play/draughts.js" data-wasm="/assets/play/draughts.wasm" hidden>"#
+    ));
     let data = play_data(&html);
     assert_eq!(data["family"], "draughts");
-    assert_eq!(data["wasm"], "draughts.wasm");
-    assert_eq!(data["family_script"], "draughts.js");
+    assert_eq!(data["sides"], serde_json::json!(["white", "black"]));
     assert_eq!(data["rooms"], serde_json::Value::Null, "rooms are offered");
     assert!(data["strings"]["play-room-invite"].is_string());
     assert!(data["strings"]["play-room-error-bad-notation"].is_string());
@@ -264,8 +277,8 @@ fn a_draughts_page_loads_the_draughts_engine_and_only_it() {
         "White wins: the other side has no pieces left."
     );
     assert!(
-        !html.contains("engine.wasm"),
-        "a draughts page names no tafl engine"
+        !html.contains("tafl.wasm") && !html.contains("tafl.js"),
+        "a draughts page names no tafl file"
     );
     let cs = play_data(&String::from_utf8_lossy(
         &files["cs/draughts/english/index.html"],
@@ -277,14 +290,13 @@ fn a_draughts_page_loads_the_draughts_engine_and_only_it() {
     );
     let wasm = std::fs::read(repo().join(DRAUGHTS.wasm)).expect("committed wasm");
     assert_eq!(files["assets/play/draughts.wasm"], wasm);
-    // A tafl page's data names no draughts file: it loads engine.wasm.
+    // A tafl page names no draughts file: it loads tafl.js and tafl.wasm.
     let tafl = build(&common::fixture_path("mini"));
     let tafl = String::from_utf8_lossy(&tafl["tafl/standard/index.html"]).into_owned();
     assert!(
         !tafl.contains("draughts"),
         "a tafl page names no draughts file"
     );
-    assert_eq!(play_data(&tafl)["wasm"], serde_json::Value::Null);
 }
 
 fn gzipped_size(bytes: &[u8]) -> usize {
@@ -308,50 +320,53 @@ fn gzipped_size(bytes: &[u8]) -> usize {
 
 /// What a reader's browser downloads for the practice board, as the build
 /// serves it and gzipped as a web server sends it: the issue's budget is
-/// 100 KB per page. (A size, not a time: it cannot flake.) A tafl page
-/// loads the common files and engine.wasm, and room.js when rooms are on
-/// (counted always); a draughts page the common files, its drawing script
-/// and style and draughts.wasm — never the other family's engine.
+/// 100 KB per page. (A size, not a time: it cannot flake.) A page loads the
+/// shared modules, room.js and the room panel when rooms are on (counted
+/// always), and its own family's files (module, style, engine) — never
+/// another family's.
 #[test]
 fn each_familys_play_bundle_stays_within_100_kb_gzipped() {
     let files = build(&common::fixture_path("mini"));
-    let common = ["board.js", "engine.js", "worker.js", "play.css"];
-    let bundles: [(&str, &[&str]); 2] = [
-        ("tafl", &["room.js", "engine.wasm"]),
-        (
-            "draughts",
-            &["draughts.js", "draughts.css", "draughts.wasm"],
-        ),
+    let common = [
+        "board.js",
+        "view.js",
+        "room-panel.js",
+        "room.js",
+        "engine.js",
+        "worker.js",
+        "play.css",
     ];
-    let mut shipped: Vec<&str> = common.to_vec();
-    for (family, own) in bundles {
+    let mut shipped: Vec<String> = common.iter().map(|name| name.to_string()).collect();
+    for family in rulehub::family::FAMILIES {
+        let own: Vec<&str> = family
+            .assets()
+            .files
+            .iter()
+            .map(|(name, _)| *name)
+            .collect();
+        let family = family.name();
         let mut total = 0;
         let mut sizes = Vec::new();
-        for name in common.iter().chain(own) {
+        for name in common.iter().chain(&own) {
             let size = gzipped_size(&files[&format!("assets/play/{name}")]);
             total += size;
             sizes.push(format!("{name}: {size}"));
         }
-        shipped.extend(own);
+        shipped.extend(own.iter().map(|name| name.to_string()));
         assert!(
             total <= 100_000,
             "a {family} page's play bundle is {total} bytes gzipped, over the 100 KB budget:\n{}",
             sizes.join("\n")
         );
     }
-    // Every file of the play folder is in some family's bundle.
-    for entry in
-        std::fs::read_dir(repo().join("themes/default/static/play")).expect("the play folder")
-    {
-        let name = entry
-            .expect("a file")
-            .file_name()
-            .to_string_lossy()
-            .into_owned();
-        assert!(
-            shipped.contains(&name.as_str()),
-            "{name} is in no family's bundle"
-        );
+    // Every file the build serves under assets/play/ is in some bundle.
+    for path in files.keys() {
+        if let Some(name) = path.strip_prefix("assets/play/") {
+            assert!(
+                shipped.iter().any(|shipped| shipped == name),
+                "{name} is in no family's bundle"
+            );
+        }
     }
 }
 

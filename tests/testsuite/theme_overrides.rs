@@ -177,7 +177,7 @@ fn an_ejected_theme_builds_the_same_site_as_the_built_in_one() {
             format!("themes/{theme}/i18n/en.ftl"),
             format!("themes/{theme}/i18n/cs.ftl"),
             format!("themes/{theme}/static/style.css"),
-            format!("themes/{theme}/static/play/engine.wasm"),
+            format!("themes/{theme}/static/play/board.js"),
         ] {
             assert!(hub.path(&file).is_file(), "{file} ejected: {stderr}");
         }
@@ -249,13 +249,33 @@ fn eject_outside_a_hub_or_with_a_path_for_a_name_is_a_usage_error() {
     assert!(stderr.contains("not a theme folder name"), "{stderr}");
 }
 
+/// The diagram crate compiles in its own palette (so it builds from its own
+/// package): the theme's tokens and every family's, with the same colours.
 #[test]
-fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes() {
+fn the_diagram_crates_copy_of_the_built_in_palette_is_the_themes_and_the_families() {
+    type Tokens = std::collections::BTreeMap<String, serde_yaml::Value>;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let read = |path: &str| std::fs::read(root.join(path)).expect("the palette file");
+    let read = |path: &str| -> Tokens {
+        let text = std::fs::read_to_string(root.join(path)).expect("the palette file");
+        serde_yaml::from_str(&text).expect("a palette")
+    };
+    let mut merged = read("themes/default/palette.yaml");
+    for family in rulehub::family::FAMILIES {
+        let assets = family.assets();
+        if let Some(text) = assets.palette {
+            let tokens: Tokens = serde_yaml::from_str(text).expect("a family palette");
+            for (token, colours) in tokens {
+                assert!(
+                    merged.insert(token.clone(), colours).is_none(),
+                    "{}/palette.yaml redefines `{token}`",
+                    assets.dir
+                );
+            }
+        }
+    }
     assert!(
-        read("crates/rulehub-diagram/palette.yaml") == read("themes/default/palette.yaml"),
-        "copy themes/default/palette.yaml over crates/rulehub-diagram/palette.yaml (the crate compiles its own copy in)"
+        read("crates/rulehub-diagram/palette.yaml") == merged,
+        "crates/rulehub-diagram/palette.yaml must hold the tokens of themes/default/palette.yaml and of every family's assets/palette.yaml, with their colours (the crate compiles its own copy in)"
     );
 }
 
@@ -346,5 +366,94 @@ fn a_mistake_rendering_an_overridden_partial_is_one_error_at_its_line() {
                 && errors[0].contains("exampel"),
             "{command}: {stderr}"
         );
+    }
+}
+
+fn builtin_strings(code: &str) -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("themes/default/i18n/{code}.ftl")),
+    )
+    .expect("the built-in theme's strings")
+}
+
+/// A family's messages come with the family; a hub's theme may still word
+/// any of them its own way, and its wording is the one on the page.
+#[test]
+fn a_themes_wording_of_a_family_message_wins_over_the_familys() {
+    let hub = Hub::copy("mini");
+    hub.write(
+        "themes/default/i18n/en.ftl",
+        builtin_strings("en") + "play-piece-king = the crowned one\n",
+    );
+    let (code, stderr) = run(&hub, &["build"]);
+    assert_eq!(code, Some(0), "{stderr}");
+    let page = hub.read("public/tafl/standard/index.html");
+    assert!(
+        page.contains(r#""play-piece-king":"the crowned one""#),
+        "{page}"
+    );
+}
+
+/// A hub that adds a language the families do not speak must word their
+/// messages in its theme's file for that language: each missing one is
+/// an error at that file.
+#[test]
+fn a_new_language_without_the_familys_messages_names_its_file() {
+    let hub = Hub::copy("mini");
+    hub.edit("hub.yaml", "languages: [en, cs]", "languages: [en, cs, de]");
+    hub.write("themes/default/i18n/de.ftl", builtin_strings("en"));
+    let (code, stderr) = run(&hub, &["check"]);
+    assert_eq!(code, Some(1), "{stderr}");
+    assert!(
+        stderr.contains("message `play-piece-king` is missing in language `de`")
+            && stderr.contains("themes/default/i18n/de.ftl"),
+        "{stderr}"
+    );
+}
+
+/// The shared theme, its list of built-in files and the wasm build carry
+/// every family without naming one: a family's files live in its crates.
+#[test]
+fn no_shared_theme_file_names_a_family() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("src/site/theme.rs")];
+    for dir in ["themes", "scripts"] {
+        files.extend(
+            walkdir::WalkDir::new(root.join(dir))
+                .into_iter()
+                .map(|entry| entry.expect("a readable file"))
+                .filter(|entry| entry.file_type().is_file())
+                .map(|entry| entry.into_path()),
+        );
+    }
+    for path in files {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // not text
+        };
+        let text = format!("\n{}", text.to_lowercase());
+        for family in rulehub::family::FAMILIES {
+            let name = family.name();
+            // The family's crates, files and message ids; its name as a
+            // word too when it is no common word (`go` is both).
+            let named = [
+                format!("rulehub-{name}"),
+                format!("{name}.js"),
+                format!("{name}.css"),
+                format!("{name}.wasm"),
+                format!("\n{name}-"),
+            ]
+            .iter()
+            .any(|mark| text.contains(mark.as_str()))
+                || (name.len() > 3
+                    && text
+                        .split(|c: char| !c.is_alphanumeric())
+                        .any(|word| word == name));
+            assert!(
+                !named,
+                "{} names the {name} family; its files belong in the family's crates",
+                path.display()
+            );
+        }
     }
 }

@@ -223,8 +223,26 @@ impl Palette {
     /// silently keep the built-in colour. Other new names (`water`) are the
     /// theme's own tokens, for its render ops.
     pub fn from_theme_yaml(text: &str) -> Result<Palette, Vec<DiagramError>> {
+        Palette::builtin().with_theme_yaml(text)
+    }
+
+    /// A game family's own tokens (its `assets/palette.yaml`: the same
+    /// syntax) added to this palette with their default colours, for the
+    /// theme's palette to change like any other ([`Palette::with_theme_yaml`]).
+    pub fn with_family_yaml(mut self, text: &str) -> Result<Palette, Vec<DiagramError>> {
+        let (named, problems) = read_tokens(text)?;
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        self.tokens.extend(named);
+        Ok(self)
+    }
+
+    /// [`Palette::from_theme_yaml`] over this palette (the built-in one
+    /// with the families' tokens) instead of the built-in one alone.
+    pub fn with_theme_yaml(&self, text: &str) -> Result<Palette, Vec<DiagramError>> {
         let (named, mut problems) = read_tokens(text)?;
-        let builtin = Palette::builtin();
+        let builtin = self.clone();
         for name in named.keys() {
             if builtin.tokens.contains_key(name) {
                 continue;

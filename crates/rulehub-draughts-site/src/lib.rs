@@ -24,7 +24,9 @@ use rulehub_draughts::{Colour, DraughtsRules, Geometry, Position, fen};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Glyph, Palette};
-use rulehub_family::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
+use rulehub_family::{
+    BoardAssets, FamilyAssets, Frame, GameFamily, Starter, VariantRules, WorkedExample,
+};
 use rulehub_game::Square;
 
 /// The family's name: its folder and `variant_of`.
@@ -33,9 +35,35 @@ pub const NAME: &str = "draughts";
 /// The draughts family (English, International, Russian, Brazilian, …).
 pub struct Draughts;
 
+/// The family's files for the site (`assets/`): its board module and
+/// engine, its messages in every language the built-in theme speaks, and
+/// its palette tokens.
+const ASSETS: FamilyAssets = FamilyAssets {
+    dir: "crates/rulehub-draughts-site/assets",
+    files: &[
+        ("draughts.css", include_bytes!("../assets/draughts.css")),
+        ("draughts.js", include_bytes!("../assets/draughts.js")),
+        ("draughts.wasm", include_bytes!("../assets/draughts.wasm")),
+    ],
+    board: Some(BoardAssets {
+        module: "draughts.js",
+        wasm: "draughts.wasm",
+    }),
+    fluent: &[
+        ("en", include_str!("../assets/en.ftl")),
+        ("cs", include_str!("../assets/cs.ftl")),
+        ("fi", include_str!("../assets/fi.ftl")),
+    ],
+    palette: None,
+};
+
 impl GameFamily for Draughts {
     fn name(&self) -> &'static str {
         NAME
+    }
+
+    fn assets(&self) -> FamilyAssets {
+        ASSETS
     }
 
     fn board_sentences(&self, i18n: &I18n, lang: &str) -> Option<serde_json::Value> {

@@ -1,11 +1,12 @@
 //! Draughts' practice-board data: what a variant page ships so the browser
-//! can play it against the AI, in the shape tafl's board data has
-//! (`src/family/tafl/play.rs`), so one board script serves both. The engine
-//! is `assets/play/draughts.wasm`, built from `crates/rulehub-draughts-wasm`;
-//! a draughts page never downloads the tafl engine.
+//! can play it against the AI, in the shape every family's board data has,
+//! so one board script serves all. The engine is `assets/play/draughts.wasm`,
+//! built from `crates/rulehub-draughts-wasm`, and the board draws draughts
+//! with the family's module, `assets/draughts.js`: the page names both
+//! (from the family's assets), and never another family's.
 //!
-//! What differs from tafl is named in the data rather than guessed by the
-//! script: the module to load (`wasm`), the sides, the square numbers of the
+//! What the board script needs to know is named in the data rather than
+//! guessed by it: the sides, the square numbers of the
 //! dark cells, the record's comment mark and the start position (`setup`,
 //! a PDN FEN). Rooms ("Invite a friend") send the family, the rules and
 //! the setup, and the room server checks every move with the draughts
@@ -52,10 +53,6 @@ const DRAUGHTS_IDS: &[&str] = &[
 #[derive(Serialize)]
 struct PlayData<'a> {
     family: &'static str,
-    /// The module the worker loads, and the script that draws draughts on
-    /// the board, both beside the board script.
-    wasm: &'static str,
-    family_script: &'static str,
     rules: &'a DraughtsRules,
     /// The start position as a PDN FEN; it names the side to move first.
     setup: String,
@@ -137,8 +134,6 @@ pub fn practice_data(rules: &DraughtsRules, start: &Position, assets: &str) -> s
     let setup = fen::write(start);
     let data = PlayData {
         family: super::NAME,
-        wasm: "draughts.wasm",
-        family_script: "draughts.js",
         rules,
         replay_header: replay_header(rules, &setup),
         first_to_move: start.to_move().code(),

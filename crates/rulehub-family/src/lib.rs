@@ -144,6 +144,60 @@ pub trait GameFamily: Sync {
         let _ = (i18n, lang);
         None
     }
+
+    /// The family's own files for the site's theme: its practice board's
+    /// module, stylesheet and WebAssembly, its Fluent messages per
+    /// language and its palette tokens with their default colours. The
+    /// site merges them into the theme (a hub's theme files still win);
+    /// none by default. See docs/family-assets.md.
+    fn assets(&self) -> FamilyAssets {
+        FamilyAssets::default()
+    }
+}
+
+/// What [`GameFamily::assets`] gives: files compiled into the family's
+/// crate (`include_bytes!` / `include_str!` of its `assets/` folder), so
+/// a family adds its assets without an edit to the shared theme.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct FamilyAssets {
+    /// Where the files live in the repository (`crates/rulehub-tafl-site/assets`),
+    /// for messages that name one of them.
+    pub dir: &'static str,
+    /// Files served beside the practice board's shared scripts, under
+    /// `assets/play/`: `(file name, bytes)`. A name must not be one of the
+    /// theme's or another family's (the site reports a clash).
+    pub files: &'static [(&'static str, &'static [u8])],
+    /// The practice board's parts among [`FamilyAssets::files`], when the
+    /// family has a board.
+    pub board: Option<BoardAssets>,
+    /// Fluent messages by language code (`("en", text)`): every id the
+    /// family uses that the theme's own files do not define.
+    pub fluent: &'static [(&'static str, &'static str)],
+    /// Palette tokens the family draws with, and their default colours,
+    /// in the palette file's syntax; `None` when it adds none.
+    pub palette: Option<&'static str>,
+}
+
+/// The practice board's family parts, by file name under `assets/play/`:
+/// the page names both in its board section (`data-board`, `data-wasm`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardAssets {
+    /// The ES module board.js imports: square and move names, painting,
+    /// input (docs/family-assets.md lists its exports).
+    pub module: &'static str,
+    /// The engine the worker loads, built by scripts/build-wasm.sh from
+    /// the family's `rulehub-<family>-wasm` crate.
+    pub wasm: &'static str,
+}
+
+impl FamilyAssets {
+    /// The family's Fluent messages in `lang`, when it has them.
+    pub fn fluent_for(&self, lang: &str) -> Option<&'static str> {
+        self.fluent
+            .iter()
+            .find(|(code, _)| *code == lang)
+            .map(|(_, text)| *text)
+    }
 }
 
 /// A variant's resolved rules, as far as the site needs to know them.

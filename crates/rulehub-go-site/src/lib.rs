@@ -23,7 +23,7 @@ use rulehub_go::{Color, Point, Rules};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Glyph, Palette};
-use rulehub_family::{GameFamily, Starter, VariantRules};
+use rulehub_family::{FamilyAssets, GameFamily, Starter, VariantRules};
 use rulehub_game::Square;
 
 /// The family's name: its folder and `variant_of`.
@@ -32,7 +32,24 @@ pub const NAME: &str = "go";
 /// The Go family (Japanese, Chinese, AGA, New Zealand and Tromp-Taylor rules).
 pub struct Go;
 
+/// Go's own files: its messages in every language (no practice board yet).
+const ASSETS: FamilyAssets = FamilyAssets {
+    dir: "crates/rulehub-go-site/assets",
+    files: &[],
+    board: None,
+    fluent: &[
+        ("en", include_str!("../assets/en.ftl")),
+        ("cs", include_str!("../assets/cs.ftl")),
+        ("fi", include_str!("../assets/fi.ftl")),
+    ],
+    palette: None,
+};
+
 impl GameFamily for Go {
+    fn assets(&self) -> FamilyAssets {
+        ASSETS
+    }
+
     fn name(&self) -> &'static str {
         NAME
     }

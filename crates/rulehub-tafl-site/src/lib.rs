@@ -18,7 +18,9 @@ pub use glyphs::{ATTACKER, DEFENDER, KING, glyph};
 use rulehub_core::hub::{Page, VariantFrontMatter};
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::{Annotations, Palette};
-use rulehub_family::{Frame, GameFamily, Starter, VariantRules, WorkedExample};
+use rulehub_family::{
+    BoardAssets, FamilyAssets, Frame, GameFamily, Starter, VariantRules, WorkedExample,
+};
 use rulehub_tafl::{Piece, Square};
 use rulehub_tafl::{Position, Rules};
 
@@ -28,9 +30,34 @@ pub const NAME: &str = "tafl";
 /// The tafl family (Tablut, Brandubh, Copenhagen, …).
 pub struct Tafl;
 
+/// The family's files for the site (`assets/`): its board module and
+/// engine, its messages in every language the built-in theme speaks, and
+/// its palette tokens.
+const ASSETS: FamilyAssets = FamilyAssets {
+    dir: "crates/rulehub-tafl-site/assets",
+    files: &[
+        ("tafl.js", include_bytes!("../assets/tafl.js")),
+        ("tafl.wasm", include_bytes!("../assets/tafl.wasm")),
+    ],
+    board: Some(BoardAssets {
+        module: "tafl.js",
+        wasm: "tafl.wasm",
+    }),
+    fluent: &[
+        ("en", include_str!("../assets/en.ftl")),
+        ("cs", include_str!("../assets/cs.ftl")),
+        ("fi", include_str!("../assets/fi.ftl")),
+    ],
+    palette: Some(include_str!("../assets/palette.yaml")),
+};
+
 impl GameFamily for Tafl {
     fn name(&self) -> &'static str {
         NAME
+    }
+
+    fn assets(&self) -> FamilyAssets {
+        ASSETS
     }
 
     fn board_sentences(&self, i18n: &I18n, lang: &str) -> Option<serde_json::Value> {

@@ -1,6 +1,7 @@
 //! Tafl's practice-board data: what a variant page ships so the browser can
-//! play it against the engine's AI (the engine is `assets/play/engine.wasm`,
-//! built from `crates/rulehub-tafl-wasm`).
+//! play it against the engine's AI (the engine is `assets/play/tafl.wasm`,
+//! built from `crates/rulehub-tafl-wasm`; the board draws tafl with the
+//! family's module, `assets/tafl.js`).
 //!
 //! The page carries its *resolved* rules — the same value its examples were
 //! checked with, custom author rules included — and every sentence the board
@@ -40,6 +41,8 @@ struct PlayData<'a> {
     replay_preset: Option<&'static str>,
     /// Throne, corners, camps and escape squares: `[kind, [cell index…]]`.
     special: Vec<(&'static str, Vec<usize>)>,
+    /// The two sides, as the board offers them to play.
+    sides: [&'static str; 2],
     assets: String,
 }
 
@@ -124,6 +127,7 @@ pub fn practice_data(rules: &Rules, assets: &str) -> serde_json::Value {
         rules,
         replay_preset: matching_preset(rules),
         special: special_cells(rules),
+        sides: [Side::Attackers.as_str(), Side::Defenders.as_str()],
         assets: assets.to_string(),
     };
     // Plain strings, maps and the rules serialize without fail.

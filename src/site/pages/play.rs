@@ -1,6 +1,7 @@
 //! The practice board on a variant page: the family supplies the data its
 //! board script plays (the variant's rules, and the board's sentences in
-//! the page's language), the site wraps it for the template. Families
+//! the page's language) and, in its assets, the board module and engine
+//! the page names; the site wraps them for the template. Families
 //! without a board get none; without JavaScript the section stays hidden.
 
 use std::collections::HashMap;
@@ -18,6 +19,10 @@ pub(super) struct Play {
     /// The JSON blob, safe inside `<script>` (no `<` in it).
     pub data: String,
     pub script_href: String,
+    /// The family's board module and engine (the section's `data-board`
+    /// and `data-wasm`), from its assets.
+    pub module_href: String,
+    pub wasm_href: String,
 }
 
 /// Each family's board sentences in each language, as the members of a
@@ -68,6 +73,7 @@ pub(super) fn play(
     lang: &str,
 ) -> Option<Play> {
     let game_family = crate::family::find(family).ok()?;
+    let board = game_family.assets().board?;
     let data = rules.practice(&site.href("assets/play/"))?;
     data.as_object()?;
     let sentences = site.board_sentences.members(site, game_family, lang)?;
@@ -83,6 +89,8 @@ pub(super) fn play(
         heading: site.i18n.message(lang, "play-heading", &[]),
         data: json,
         script_href: site.href("assets/play/board.js"),
+        module_href: site.href(&format!("assets/play/{}", board.module)),
+        wasm_href: site.href(&format!("assets/play/{}", board.wasm)),
     })
 }
 

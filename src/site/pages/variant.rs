@@ -653,7 +653,6 @@ impl Embeds for VariantEmbeds<'_> {
     }
 }
 
-
 /// A page at each of the variant's old addresses in `lang` that sends the
 /// reader on to its current one (search engines learn it from the
 /// canonical link), from `redirect.html`.

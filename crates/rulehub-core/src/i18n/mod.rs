@@ -3,7 +3,7 @@
 //! plural rules.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -45,10 +45,19 @@ impl I18n {
     /// exist in every language — both the messages any file defines and the
     /// `required` ones the program asks for — or the build stops with an
     /// error naming the key and the language.
+    ///
+    /// A language may have several sources (the theme's file, then the game
+    /// families' messages): they make one bundle, and an earlier source's
+    /// message wins over a later one's with the same id. A message missing
+    /// in a language is reported at that language's file from the same
+    /// folder as a file that defines it (a family's `cs.ftl` when its
+    /// `en.ftl` has it), else at the language's first file (the theme's).
     pub fn load(sources: &[FluentSource], required: &[&str]) -> Result<I18n, Vec<Diagnostic>> {
         let mut diagnostics = Vec::new();
         let mut bundles = BTreeMap::new();
         let mut ids_by_lang: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        // Message id → the folders of the files that define it.
+        let mut defined_in: BTreeMap<String, BTreeSet<Option<PathBuf>>> = BTreeMap::new();
         for source in sources {
             let resource = match FluentResource::try_new(source.text.to_string()) {
                 Ok(resource) => resource,
@@ -76,11 +85,19 @@ impl I18n {
                     _ => None,
                 })
                 .collect();
-            let mut bundle = FluentBundle::new_concurrent(vec![source.language.identifier()]);
-            // Unicode isolation marks would end up inside HTML attributes and
-            // SVG text, where they help nobody.
-            bundle.set_use_isolating(false);
-            if let Err(errors) = bundle.add_resource(resource) {
+            let code = source.language.code().to_string();
+            let first = !bundles.contains_key(&code);
+            let bundle = bundles.entry(code.clone()).or_insert_with(|| {
+                let mut bundle = FluentBundle::new_concurrent(vec![source.language.identifier()]);
+                // Unicode isolation marks would end up inside HTML attributes
+                // and SVG text, where they help nobody.
+                bundle.set_use_isolating(false);
+                bundle
+            });
+            // A message written twice in the language's first file is an
+            // error; a later file's message the bundle already has is left
+            // out (the theme's wording wins over a family's).
+            if let (Err(errors), true) = (bundle.add_resource(resource), first) {
                 for error in errors {
                     diagnostics.push(
                         Diagnostic::error(&source.path, format!("{error}"))
@@ -88,8 +105,13 @@ impl I18n {
                     );
                 }
             }
-            ids_by_lang.insert(source.language.code().to_string(), ids);
-            bundles.insert(source.language.code().to_string(), bundle);
+            for id in &ids {
+                defined_in
+                    .entry(id.clone())
+                    .or_default()
+                    .insert(source.path.parent().map(Path::to_path_buf));
+            }
+            ids_by_lang.entry(code).or_default().extend(ids);
         }
         let all_ids: BTreeSet<&str> = ids_by_lang
             .values()
@@ -97,21 +119,42 @@ impl I18n {
             .map(String::as_str)
             .chain(required.iter().copied())
             .collect();
+        // Each language's sources, in order: a missing message is reported
+        // once per language, at the file it belongs in.
+        let mut by_lang: BTreeMap<&str, Vec<&FluentSource>> = BTreeMap::new();
         for source in sources {
-            let ids = &ids_by_lang[source.language.code()];
+            by_lang
+                .entry(source.language.code())
+                .or_default()
+                .push(source);
+        }
+        for (code, files) in &by_lang {
+            let ids = &ids_by_lang[*code];
             for id in &all_ids {
-                if !ids.contains(*id) {
-                    diagnostics.push(
-                        Diagnostic::error(
-                            &source.path,
-                            format!(
-                                "message `{id}` is missing in language `{}`",
-                                source.language
-                            ),
-                        )
-                        .with_help(format!("add `{id} = …` to {}", source.path.display())),
-                    );
+                if ids.contains(*id) {
+                    continue;
                 }
+                let folders = defined_in.get(*id);
+                let source = files
+                    .iter()
+                    .find(|file| {
+                        folders.is_some_and(|folders| {
+                            folders.contains(&file.path.parent().map(Path::to_path_buf))
+                        })
+                    })
+                    .or(files.first())
+                    .copied();
+                let Some(source) = source else { continue };
+                diagnostics.push(
+                    Diagnostic::error(
+                        &source.path,
+                        format!(
+                            "message `{id}` is missing in language `{}`",
+                            source.language
+                        ),
+                    )
+                    .with_help(format!("add `{id} = …` to {}", source.path.display())),
+                );
             }
         }
         if diagnostics.is_empty() {
@@ -215,6 +258,37 @@ mod tests {
         let sources = [source("en", "a = A\n"), source("fi", "a = A\n")];
         let errors = I18n::load(&sources, &["players"]).expect_err("players missing");
         assert_eq!(errors.len(), 2);
+    }
+
+    fn part(code: &str, folder: &str, text: &str) -> FluentSource {
+        FluentSource {
+            path: PathBuf::from(folder).join(format!("{code}.ftl")),
+            ..source(code, text)
+        }
+    }
+
+    /// A family's messages join the theme's: a message its Czech file
+    /// lacks is reported at that file, and the theme's wording of a
+    /// message wins over the family's.
+    #[test]
+    fn a_familys_missing_message_is_reported_at_the_familys_file() {
+        let sources = [
+            part("en", "theme", "a = A\nshared = theme's\n"),
+            part("en", "family", "f = F\ng = G\nshared = family's\n"),
+            part("cs", "theme", "a = Á\nshared = motiv\n"),
+            part("cs", "family", "f = F\n"),
+        ];
+        let errors = I18n::load(&sources, &[]).expect_err("the family's cs lacks g");
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        assert_eq!(errors[0].message, "message `g` is missing in language `cs`");
+        assert_eq!(errors[0].file, PathBuf::from("family/cs.ftl"));
+
+        let sources = [
+            part("en", "theme", "a = A\nshared = theme's\n"),
+            part("en", "family", "shared = family's\n"),
+        ];
+        let i18n = I18n::load(&sources, &[]).expect("complete");
+        assert_eq!(i18n.message("en", "shared", &[]), "theme's");
     }
 
     #[test]

@@ -1,9 +1,9 @@
-// The practice board's engine thread: the WebAssembly engine and its AI run
-// here, so the page never waits on a search. Messages in: {id, op, ...};
-// out: {id, answer}. The first message, {op:'init', wasm}, loads the module
-// from that URL.
-'use strict';
-importScripts('engine.js');
+// The practice board's engine thread, a module worker: the WebAssembly
+// engine and its AI run here, so the page never waits on a search.
+// Messages in: {id, op, ...}; out: {id, answer}. The first message,
+// {op:'init', wasm}, loads the module from that URL.
+import { load } from './engine.js';
+
 var engine = null;
 var handle = null;
 
@@ -56,7 +56,7 @@ self.onmessage = function (event) {
         if (!r.ok) throw new Error(msg.wasm + ': HTTP ' + r.status);
         return r.arrayBuffer();
       })
-      .then(RulehubEngine.load)
+      .then(load)
       .then(function (e) { engine = e; });
     ready.then(
       function () { self.postMessage({ id: msg.id, answer: { ok: true } }); },

@@ -1,0 +1,156 @@
+// The practice board's view: the section's controls, the grid of cells and
+// the buttons, and drawing a state on them. It keeps no game of its own:
+// board.js (the controller) holds the state and calls build, layout and
+// render; the family's module (named by the section's data-board) names
+// the squares and paints the pieces.
+
+export function el(tag, attrs, text) {
+  var node = document.createElement(tag);
+  for (var k in attrs) node.setAttribute(k, attrs[k]);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+export function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, function (m, name) {
+    return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : m;
+  });
+}
+
+var LEVELS = ['easy', 'normal', 'hard'];
+
+// A square's name by column letter and row number (a1 at the bottom left).
+export function coordinate(board, cell) {
+  var row = Math.floor(cell / board.cols);
+  var col = cell % board.cols;
+  return String.fromCharCode(97 + col) + (board.rows - row);
+}
+
+// Builds the section's body; the controller's actions are its methods.
+export function build(board) {
+  var s = board.s;
+  var root = el('div', { class: 'play-body' });
+  board.intro = root.appendChild(el('p', {}, s['play-intro']));
+  board.heading = board.section.querySelector('h2');
+  board.practiceHeading = board.heading ? board.heading.textContent : '';
+
+  var controls = el('div', { class: 'play-controls' });
+  var sideLabel = el('label', {}, s['play-you-play'] + ' ');
+  board.sideSelect = el('select', { name: 'side' });
+  board.sides.forEach(function (side) {
+    var option = el('option', { value: side }, board.sideName(side));
+    if (side === board.human) option.selected = true;
+    board.sideSelect.appendChild(option);
+  });
+  sideLabel.appendChild(board.sideSelect);
+  var levelLabel = el('label', {}, s['play-level'] + ' ');
+  board.levelSelect = el('select', { name: 'level' });
+  LEVELS.forEach(function (level) {
+    var option = el('option', { value: level }, s['play-level-' + level]);
+    if (level === board.level) option.selected = true;
+    board.levelSelect.appendChild(option);
+  });
+  levelLabel.appendChild(board.levelSelect);
+  controls.appendChild(sideLabel);
+  controls.appendChild(levelLabel);
+  board.controls = controls;
+  board.sideSelect.addEventListener('change', function () { board.human = board.sideSelect.value; board.newGame(); });
+  board.levelSelect.addEventListener('change', function () { board.level = board.levelSelect.value; });
+  root.appendChild(controls);
+
+  board.grid = el('div', {
+    class: 'play-board',
+    role: 'grid',
+    'aria-label': fill(s['play-board-label'], { rows: board.rows, cols: board.cols }),
+    style: 'grid-template-columns: repeat(' + board.cols + ', 1fr)',
+  });
+  board.cells = [];
+  for (var i = 0; i < board.rows * board.cols; i++) {
+    var cell = el('div', { role: 'gridcell', class: 'play-cell', tabindex: '-1', 'data-square': board.squareName(i) });
+    if (board.special[i]) cell.classList.add('play-' + board.special[i]);
+    cell.addEventListener('click', board.onCell.bind(board, i));
+    board.cells.push(cell);
+  }
+  board.grid.addEventListener('keydown', board.onKey.bind(board));
+  root.appendChild(board.grid);
+  root.appendChild(el('p', { class: 'play-help' }, s['play-keyboard-help']));
+
+  board.status = el('p', { class: 'play-status', role: 'status', 'aria-live': 'polite' });
+  root.appendChild(board.status);
+
+  var buttons = el('div', { class: 'play-buttons' });
+  function button(label, action) {
+    var b = el('button', { type: 'button' }, label);
+    b.addEventListener('click', action);
+    buttons.appendChild(b);
+    return b;
+  }
+  board.newButton = button(s['play-new-game'], function () { board.newGame(); });
+  board.undoButton = button(s['play-undo'], function () { board.undo(); });
+  button(s['play-flip'], function () { board.flipped = !board.flipped; layout(board); board.render(); });
+  board.copyButton = button(s['play-copy'], function () { board.copy(); });
+  if (board.roomServer) {
+    board.inviteButton = button(s['play-room-invite'], function () { board.invite(); });
+    board.inviteButton.classList.add('play-invite');
+    board.rematchButton = button(s['play-room-rematch'], function () { board.rematch(); });
+    board.rematchButton.hidden = true;
+    board.leaveButton = button(s['play-room-leave'], function () { board.leave(); });
+    board.leaveButton.hidden = true;
+  }
+  root.appendChild(buttons);
+  board.recordBox = el('textarea', { class: 'play-record', readonly: '', rows: '6', hidden: '', 'aria-label': s['play-copy'] });
+  root.appendChild(board.recordBox);
+  board.section.appendChild(root);
+  layout(board);
+  return { root: root, buttons: buttons };
+}
+
+// Puts the cells in display order, a row element per board row (rows
+// take no box, so the cells sit in the board's CSS grid): turned round
+// when the board is flipped.
+export function layout(board) {
+  var n = board.cells.length;
+  if (!board.rowEls) {
+    board.rowEls = [];
+    for (var r = 0; r < board.rows; r++) {
+      board.rowEls.push(board.grid.appendChild(el('div', { role: 'row', class: 'play-row' })));
+    }
+  }
+  for (var i = 0; i < n; i++) {
+    board.rowEls[Math.floor(i / board.cols)].appendChild(board.cells[board.flipped ? n - 1 - i : i]);
+  }
+}
+
+// Draws the board's state: pieces (by the family's paint), the moves on
+// offer, the last move and its captures, and each cell's spoken label.
+export function render(board) {
+  var state = board.state;
+  if (!state) return;
+  var targets = board.selected === null ? [] : board.movesFrom(board.selected);
+  var movable = {};
+  var offline = board.mode === 'room' && board.connection !== 'open';
+  if (!board.thinking && !offline && !board.over() && state.to_move === board.human) {
+    state.moves.forEach(function (m) { movable[m[0]] = true; });
+  }
+  var captured = board.last ? board.last.captures : [];
+  for (var i = 0; i < board.cells.length; i++) {
+    var cell = board.cells[i];
+    var c = cell.classList;
+    var piece = board.family.paint(board, c, state.cells.charAt(i));
+    c.toggle('play-movable', !!movable[i]);
+    c.toggle('play-selected', board.selected === i);
+    c.toggle('play-target', targets.indexOf(i) >= 0);
+    c.toggle('play-from', !!board.last && board.last.from === i);
+    c.toggle('play-to', !!board.last && board.last.to === i);
+    c.toggle('play-captured', captured.indexOf(i) >= 0);
+    cell.tabIndex = i === board.cursor ? 0 : -1;
+    var label = board.squareName(i) + ', ' + piece;
+    if (board.selected === i) label += ', ' + board.s['play-selected'];
+    cell.setAttribute('aria-label', label);
+    if (board.selected === i) cell.setAttribute('aria-selected', 'true');
+    else cell.removeAttribute('aria-selected');
+  }
+  board.undoButton.disabled = board.thinking || state.ply === 0;
+  board.section.setAttribute('data-ply', state.ply);
+  board.grid.setAttribute('aria-busy', board.thinking ? 'true' : 'false');
+}
