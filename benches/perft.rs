@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rulehub::tafl::{Game, perft, perft_make_leaves, preset, preset_names};
+use rulehub_tafl::{Game, perft, perft_make_leaves, preset, preset_names};
 
 fn bench(c: &mut Criterion) {
     for (label, make) in [("perft", false), ("perft-make", true)] {

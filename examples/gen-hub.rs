@@ -19,8 +19,8 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use rulehub::tafl::{Dims, Side, Square};
-use rulehub::tafl::{Game, Move, Outcome, Position, Rules, preset};
+use rulehub_tafl::{Dims, Side, Square};
+use rulehub_tafl::{Game, Move, Outcome, Position, Rules, preset};
 
 const EN_FTL: &str = include_str!("../themes/default/i18n/en.ftl");
 

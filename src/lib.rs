@@ -5,11 +5,12 @@
 //! direction:
 //!
 //! 1. The ground, pure (no I/O, no HTML) and with no game in it:
-//!    `rulehub-game` ([`game`]: board geometry and square names, the
-//!    game-independent AI search). Each family's engine stands on it alone:
-//!    `rulehub-tafl` ([`tafl`]) and `rulehub-draughts`. `rulehub-play` is
-//!    the practice board's API for any family; `rulehub-tafl-wasm` and
-//!    `rulehub-draughts-wasm` put each engine behind it for the browser.
+//!    `rulehub-game` ([`game`]: board geometry and square names, one
+//!    outcome, the one game trait every caller drives, the preset-or-
+//!    overrides spec and the game-independent AI search). Each family's
+//!    engine (`rulehub-<family>`) stands on it alone. `rulehub-play` is the
+//!    practice board's API for any family; a family's `rulehub-<family>-wasm`
+//!    puts its engine behind it for the browser.
 //! 2. `rulehub-core`: [`diagnostic`] (problems with their file spans),
 //!    [`hub`] (discover, parse and assemble the sources; a variant's
 //!    `engine:` and `render:` blocks stay raw YAML) and [`i18n`].
@@ -19,8 +20,8 @@
 //! 4. `rulehub-family` ([`family`]): the seam. Each game family implements
 //!    [`family::GameFamily`] (read the `engine:` block, check the board,
 //!    replay worked examples and sample games, word its facts through Fluent
-//!    ids of its own, draw its pieces as glyphs, offer starter content) in a
-//!    crate of its own (`rulehub-tafl-site`, `rulehub-draughts-site`) and is
+//!    ids of its own, draw its pieces as glyphs, offer starter content, ship
+//!    its assets) in a crate of its own (`rulehub-<family>-site`) and is
 //!    listed once in `rulehub-registry` ([`family::FAMILIES`]); [`check`] runs
 //!    each variant through the family its folder names.
 //! 5. This crate: [`scaffold`], [`inventory`], [`translations`], [`site`]
@@ -40,15 +41,13 @@
 
 pub use rulehub_core::{diagnostic, hub, i18n};
 pub use rulehub_diagram as diagram;
-/// Draughts' engine: FEN, PDN records, rules presets.
-pub use rulehub_draughts as draughts;
 /// The family seam (`rulehub-family`) with the registered families
 /// (`rulehub-registry`): one module to find a family and drive it.
 pub mod family {
     pub use rulehub_family::*;
     pub use rulehub_registry::{
-        FAMILIES, default_family, default_preset, draughts, find, go, names, open_game,
-        setup_board, side_names, start_game, tafl,
+        FAMILIES, default_family, default_preset, find, names, open_game, setup_board, side_names,
+        start_game,
     };
 
     /// What the command line asks of a family, and the message for a preset
@@ -64,8 +63,6 @@ pub mod family {
 pub use rulehub_game as game;
 pub use rulehub_markdown as markdown;
 pub use rulehub_registry::check;
-/// The tafl family's engine, on the ground crate alone.
-pub use rulehub_tafl as tafl;
 
 pub mod inventory;
 pub mod scaffold;

@@ -401,7 +401,7 @@ mod tests {
             title: "X".into(),
             order: 1,
             from: None,
-            starter: crate::family::tafl::Tafl.starter(),
+            starter: rulehub_tafl_site::Tafl.starter(),
         });
         assert!(text.contains("moves: [e2-d2]"), "{text}");
         assert!(text.contains("captures: [c2]"), "{text}");

@@ -3,9 +3,9 @@
 #![allow(dead_code)]
 
 use rulehub::diagram::{Annotations, Board, Glyph, Palette, RenderSpec, render};
-use rulehub::family::tafl;
-use rulehub::tafl::Position;
-use rulehub::tafl::{Dims, Square};
+use rulehub_tafl::Position;
+use rulehub_tafl::{Dims, Square};
+use rulehub_tafl_site as tafl;
 
 /// The seed variant file's `render` block, dedented to the top level. It
 /// is cut from the mini fixture's `tablut.md`, which holds the seed's front

@@ -63,8 +63,8 @@ pub fn english() -> rulehub::i18n::I18n {
 }
 
 /// A rule preset picked by one byte of the input.
-pub fn preset(pick: u8) -> rulehub::tafl::Rules {
-    let names = rulehub::tafl::preset_names();
+pub fn preset(pick: u8) -> rulehub_tafl::Rules {
+    let names = rulehub_tafl::preset_names();
     let name = names[usize::from(pick) % names.len()];
-    rulehub::tafl::preset(name).expect("every listed preset exists")
+    rulehub_tafl::preset(name).expect("every listed preset exists")
 }

@@ -5,8 +5,8 @@
 
 use std::sync::OnceLock;
 
-use rulehub::family::tafl::examples::{self, ExampleSpec};
 use rulehub::i18n::I18n;
+use rulehub_tafl_site::examples::{self, ExampleSpec};
 
 fn english() -> &'static I18n {
     static I18N: OnceLock<I18n> = OnceLock::new();

@@ -4,7 +4,7 @@
 //! to a FEN that reads as the same position, and `rulehub board` draws it.
 
 use rulehub::diagram::Palette;
-use rulehub::draughts::{Preset, fen};
+use rulehub_draughts::{Preset, fen};
 
 pub fn run(data: &[u8]) {
     let Some((&pick, rest)) = data.split_first() else {

@@ -3,8 +3,8 @@
 //! out as well-formed XML.
 
 use rulehub::diagram::{self, Annotations, Board, Palette, REQUIRED_TOKENS, RenderSpec};
-use rulehub::family::tafl::{ATTACKER, KING};
-use rulehub::tafl::{Dims, Square};
+use rulehub_tafl::{Dims, Square};
+use rulehub_tafl_site::{ATTACKER, KING};
 
 pub fn run(data: &[u8]) {
     let Some((&size, rest)) = data.split_first() else {

@@ -5,8 +5,8 @@
 //! says the lines read stand alone): both agree on whether the record
 //! plays, and a record that plays gives the same moves and outcome.
 
-use rulehub::draughts::{Preset, record};
 use rulehub::family::{EngineRequest, Playable, RecordCut, start_game};
+use rulehub_draughts::{Preset, record};
 
 fn engine(preset: &str) -> Box<dyn Playable> {
     start_game(preset, &EngineRequest::default())

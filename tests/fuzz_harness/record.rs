@@ -3,8 +3,8 @@
 //! capture marks checked. Where a replay stops, its line is one of the
 //! record's and its message can be written.
 
-use rulehub::tafl::Game;
-use rulehub::tafl::record::{self, ReplayOptions};
+use rulehub_tafl::Game;
+use rulehub_tafl::record::{self, ReplayOptions};
 
 pub fn run(data: &[u8]) {
     let Some((&pick, rest)) = data.split_first() else {

@@ -4,8 +4,8 @@
 //! drawing must be well-formed XML whatever the spec holds.
 
 use rulehub::diagram::{self, Annotations, Board, Palette, RenderSpec};
-use rulehub::family::tafl::{ATTACKER, DEFENDER, KING};
-use rulehub::tafl::{Dims, Square};
+use rulehub_tafl::{Dims, Square};
+use rulehub_tafl_site::{ATTACKER, DEFENDER, KING};
 
 pub fn run(data: &[u8]) {
     let Some((&size, rest)) = data.split_first() else {

@@ -2,8 +2,8 @@
 //! position, on the size they describe and on a size the input picks. A
 //! position that parses must survive `to_setup` → `from_setup` unchanged.
 
-use rulehub::tafl::Dims;
-use rulehub::tafl::Position;
+use rulehub_tafl::Dims;
+use rulehub_tafl::Position;
 
 fn check(setup: &str, dims: Dims) {
     match Position::from_setup(setup, dims) {

@@ -178,8 +178,8 @@ fn the_command_line_and_the_practice_board_search_alike_at_every_level() {
 
     for family in FAMILIES {
         let table: fn(Level) -> Limits = match family.name() {
-            "tafl" => rulehub::tafl::ai::level_limits,
-            "draughts" => rulehub::draughts::ai::level_limits,
+            "tafl" => rulehub_tafl::ai::level_limits,
+            "draughts" => rulehub_draughts::ai::level_limits,
             "go" => rulehub_go::playable::level_limits,
             other => panic!("a family without a level table in this test: {other}"),
         };
@@ -198,7 +198,7 @@ fn the_command_line_and_the_practice_board_search_alike_at_every_level() {
     }
     // The page's draughts hard level: 14 plies, not tafl's 6.
     assert_eq!(
-        rulehub::draughts::ai::level_limits(Level::Hard).max_depth,
+        rulehub_draughts::ai::level_limits(Level::Hard).max_depth,
         14
     );
 }

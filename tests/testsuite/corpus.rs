@@ -2,8 +2,8 @@
 //! (tests/corpus/cases.yaml, each citing its source) must come out in
 //! rulehub exactly as their source says: legality, captures and result.
 
-use rulehub::family::tafl::examples::{ExampleSpec, check};
-use rulehub::tafl::preset;
+use rulehub_tafl::preset;
+use rulehub_tafl_site::examples::{ExampleSpec, check};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -24,7 +24,7 @@ fn every_corpus_case_agrees_with_its_source() {
     let ashton = preset("ashton-tablut").expect("preset");
     assert_eq!(
         ashton.first_to_move,
-        rulehub::tafl::Side::Defenders,
+        rulehub_tafl::Side::Defenders,
         "Ashton text rule 4: the Swedes move first"
     );
     let mut failures = Vec::new();

@@ -8,8 +8,8 @@ use common::*;
 use resvg::tiny_skia::{Pixmap, Transform};
 use resvg::usvg;
 use rulehub::diagram::{Annotations, Palette, RenderSpec};
-use rulehub::family::tafl::{ATTACKER, DEFENDER, KING};
-use rulehub::tafl::{Dims, Square};
+use rulehub_tafl::{Dims, Square};
+use rulehub_tafl_site::{ATTACKER, DEFENDER, KING};
 
 /// Units per pixel is 1/SCALE; the board has 8-unit margins (no coordinates)
 /// and 40-unit squares.

@@ -7,8 +7,8 @@ use common::*;
 use rulehub::diagram::{
     Annotations, Board, DiagramError, Palette, RenderOp, RenderSpec, render, validate,
 };
-use rulehub::family::tafl::{ATTACKER, KING};
-use rulehub::tafl::{Dims, Square};
+use rulehub_tafl::{Dims, Square};
+use rulehub_tafl_site::{ATTACKER, KING};
 
 fn errors_of(spec: &RenderSpec, dims: Dims) -> Vec<String> {
     validate(spec, dims, &Palette::builtin())

@@ -8,7 +8,7 @@ use crate::diagram_common as common;
 
 use common::*;
 use rulehub::diagram::{Annotations, RenderSpec};
-use rulehub::family::tafl::ATTACKER;
+use rulehub_tafl_site::ATTACKER;
 
 fn keep(name: &str, svg: &str) {
     check_svg(svg);

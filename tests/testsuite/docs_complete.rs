@@ -3,11 +3,11 @@
 //! read from the engine's own types, so a new field or code fails here
 //! until docs/rules.md or docs/example-format.md describes it.
 
-use rulehub::family::tafl::examples::{Expect, StateClaim};
-use rulehub::tafl::{
+use rulehub_tafl::{
     Access, DrawReason, Escape, HostileTo, IllegalMove, KingArmed, KingCapture, Repetition,
     RepetitionResult, SquareKind, WinReason, preset, preset_names,
 };
+use rulehub_tafl_site::examples::{Expect, StateClaim};
 
 fn doc(name: &str) -> String {
     std::fs::read_to_string(format!("{}/docs/{name}", env!("CARGO_MANIFEST_DIR")))
@@ -107,8 +107,8 @@ fn example_format_md_documents_every_claim_and_code() {
 /// crate, and every claim key and code of the draughts examples.
 #[test]
 fn draughts_md_documents_every_rule_field_preset_claim_and_code() {
-    use rulehub::family::draughts::examples::Expect as DraughtsExpect;
     use rulehub_draughts::{DrawReason, IllegalMove, Preset, WinReason};
+    use rulehub_draughts_site::examples::Expect as DraughtsExpect;
 
     let text = doc("draughts.md");
     let mut fields = Vec::new();
@@ -142,7 +142,7 @@ fn draughts_md_documents_every_rule_field_preset_claim_and_code() {
 /// and every claim key and reason code of the Go examples.
 #[test]
 fn go_md_documents_every_rule_field_preset_claim_and_code() {
-    use rulehub::family::go::examples::{Expect as GoExpect, REASONS};
+    use rulehub_go_site::examples::{Expect as GoExpect, REASONS};
 
     let text = doc("go.md");
     let mut fields = Vec::new();

@@ -6,10 +6,10 @@
 //! corners or listed squares): every rule that can matter within three moves
 //! of a start position.
 
-use rulehub::tafl::{
+use rulehub_tafl::{
     Access, Escape, Game, HostileTo, KingArmed, KingCapture, Rules, perft, preset, preset_names,
 };
-use rulehub::tafl::{Dims, Side, Square};
+use rulehub_tafl::{Dims, Side, Square};
 
 #[derive(Clone)]
 struct Naive {
@@ -418,12 +418,12 @@ fn perft_agrees_with_the_reference_on_small_custom_boards() {
     ] {
         let mut rules = preset(name).unwrap();
         rules.setup = setup.to_string();
-        rules.dims = rulehub::tafl::Position::setup_dims(setup).unwrap();
+        rules.dims = rulehub_tafl::Position::setup_dims(setup).unwrap();
         assert_eq!(rules.dims.rows as usize, setup.split('/').count());
         let dims: Dims = rules.dims;
         let mut game = Game::new(
             &rules,
-            rulehub::tafl::Position::from_setup(setup, dims).unwrap(),
+            rulehub_tafl::Position::from_setup(setup, dims).unwrap(),
             Side::Attackers,
         );
         let naive = Naive::start(&rules);
@@ -446,7 +446,7 @@ fn perft_agrees_with_the_reference_with_listed_escape_squares_and_camps() {
     rules.escape_squares = vec!["b1".to_string(), "h9".to_string()];
     let setup = "3bbb3/4b4/9/b1K5b/bb1w1w1bb/b7b/9/1w2b4/3b1b3";
     rules.setup = setup.to_string();
-    let position = rulehub::tafl::Position::from_setup(setup, rules.dims).unwrap();
+    let position = rulehub_tafl::Position::from_setup(setup, rules.dims).unwrap();
     for to_move in [Side::Attackers, Side::Defenders] {
         let mut game = Game::new(&rules, position.clone(), to_move);
         let mut naive = Naive::start(&rules);
@@ -464,8 +464,8 @@ fn perft_agrees_with_the_reference_with_listed_escape_squares_and_camps() {
 mod random_positions {
     use super::*;
     use proptest::prelude::*;
-    use rulehub::tafl::Piece;
-    use rulehub::tafl::{Outcome, Position};
+    use rulehub_tafl::Piece;
+    use rulehub_tafl::{Outcome, Position};
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]

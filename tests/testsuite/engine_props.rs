@@ -2,8 +2,8 @@
 //! invariants.
 
 use proptest::prelude::*;
-use rulehub::tafl::{Game, Move, Outcome, Position, preset, preset_names};
-use rulehub::tafl::{Piece, Square};
+use rulehub_tafl::{Game, Move, Outcome, Position, preset, preset_names};
+use rulehub_tafl::{Piece, Square};
 
 fn counts(p: &Position) -> [usize; 3] {
     [
@@ -108,7 +108,7 @@ proptest! {
         cols in 3u8..=19,
     ) {
         let rows = (cells.len() / cols as usize).clamp(3, 19) as u8;
-        let dims = rulehub::tafl::Dims::new(rows, cols);
+        let dims = rulehub_tafl::Dims::new(rows, cols);
         let mut pieces: Vec<(Square, Piece)> = dims
             .squares()
             .zip(cells.iter().cycle())

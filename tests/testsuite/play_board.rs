@@ -167,7 +167,7 @@ fn a_variant_page_ships_its_resolved_rules_and_the_engine_without_a_wasm_toolcha
     assert!(html.contains(r#"<script type="module" src="/assets/play/board.js"></script>"#));
     let data = play_data(&html);
     assert_eq!(data["sides"], serde_json::json!(["attackers", "defenders"]));
-    let mut expected = rulehub::tafl::preset("tablut-edge").expect("preset");
+    let mut expected = rulehub_tafl::preset("tablut-edge").expect("preset");
     expected.setup = "3bbb3/4b4/4w4/b3w3b/bbwwKwwbb/b3w3b/4w4/4b4/3bbb3".to_string();
     assert_eq!(
         data["rules"],

@@ -4,7 +4,7 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
-use rulehub::tafl;
+use rulehub_tafl as tafl;
 use serde_yaml::Value;
 
 use crate::common::Hub;

@@ -8,8 +8,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use rulehub::tafl::Side;
-use rulehub::tafl::{Game, Outcome, Rules, preset, record};
+use rulehub_tafl::Side;
+use rulehub_tafl::{Game, Outcome, Rules, preset, record};
 
 const GAMES: &str = include_str!("../corpus/aagenielsen-copenhagen.games");
 
@@ -192,7 +192,7 @@ fn a_position_ends_the_game_on_its_fourth_occurrence_not_its_third() {
         .iter()
         .filter(|game| {
             let mut third = rules.clone();
-            third.repetition = Some(rulehub::tafl::Repetition {
+            third.repetition = Some(rulehub_tafl::Repetition {
                 count: 3,
                 ..repetition
             });

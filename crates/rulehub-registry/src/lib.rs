@@ -10,11 +10,6 @@
 use rulehub_diagram::Palette;
 use rulehub_family::{EngineRequest, GameFamily, Playable, SetupBoard};
 
-/// Each family's page adapter, for tests and tools that reach into one.
-pub use rulehub_draughts_site as draughts;
-pub use rulehub_go_site as go;
-pub use rulehub_tafl_site as tafl;
-
 /// Every registered family, in the order their names are listed to authors.
 pub static FAMILIES: &[&dyn GameFamily] = &[
     &rulehub_tafl_site::Tafl,

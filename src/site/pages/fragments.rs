@@ -165,7 +165,7 @@ impl Templates {
 }
 
 /// A board's size in whole SVG units, as an `<img>` states it.
-pub fn board_size(dims: crate::tafl::Dims, spec: &crate::diagram::RenderSpec) -> (u32, u32) {
+pub fn board_size(dims: crate::game::Dims, spec: &crate::diagram::RenderSpec) -> (u32, u32) {
     let (width, height) = crate::diagram::size(dims, spec);
     // Squares and margins are whole units; a board is at most 19 squares.
     let whole = |units: f64| units.ceil().clamp(0.0, f64::from(u32::MAX)) as u32;

@@ -85,7 +85,7 @@ pub(super) fn draw_sheets(
 mod tests {
     use super::*;
     use crate::diagram::{Annotations, Board, RenderSpec};
-    use crate::tafl::Dims;
+    use crate::game::Dims;
 
     fn frame(title: &str) -> Frame {
         let dims = Dims::new(7, 7);
