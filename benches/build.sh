@@ -60,7 +60,8 @@ rm -f "$WORK/files.txt"
 # The file system WORK is on and, for ext4, whether it keeps a journal:
 # without one, ext4 will not reuse an inode freed in the last minutes, so
 # after a delete every new file scans past the inodes just freed. That
-# weighs on cold builds (BENCHMARKS.md, session 14; benches/fs-compare.sh).
+# weighs on cold builds (BENCHMARKS.md, "Why a cold build depends on the
+# file system"; benches/fs-compare.sh).
 describe_fs() {
     local source fstype journal=""
     read -r source fstype < <(findmnt -no SOURCE,FSTYPE -T "$WORK" 2>/dev/null || echo "? ?")

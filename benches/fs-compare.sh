@@ -8,7 +8,8 @@
 # build creates scans past the inodes just freed. That cost falls on both
 # tools, but it is the same few seconds added to very different build times,
 # so it moves the cold ratio. Running the same builds on both file systems
-# tells the tools' own times from that scan (BENCHMARKS.md, session 14).
+# tells the tools' own times from that scan (BENCHMARKS.md, "With and
+# without a journal").
 #
 #   sudo benches/fs-compare.sh                  # 10k pages, cold and fresh
 #   SIZES=5000 MODES=cold sudo -E benches/fs-compare.sh

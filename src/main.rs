@@ -8,7 +8,7 @@ mod cli;
 // A build allocates and frees millions of small strings on every core;
 // glibc's allocator spent about 17% of a 5k-page build's samples in
 // malloc and free. mimalloc takes a fifth off a build's CPU time
-// (BENCHMARKS.md, session 9). Built with `no_thp`: with transparent huge
+// (BENCHMARKS.md, 2026-12-03). Built with `no_thp`: with transparent huge
 // pages, its fresh segments were faulted in 2 MiB at a time and zeroing them
 // tripled the system time.
 #[global_allocator]

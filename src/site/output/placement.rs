@@ -12,7 +12,7 @@
 //! inodes, so each new one costs a scan past tens of thousands: on the
 //! 10k-page benchmark hub, 6 s of kernel time on the first of a series of
 //! first builds and 18 s by the fifth, against 2 s when the new site goes
-//! elsewhere (BENCHMARKS.md, session 16).
+//! elsewhere (BENCHMARKS.md, measured on 2026-12-06).
 //!
 //! So the staging folder is marked `FS_TOPDIR_FL` (what `chattr +T` sets):
 //! ext4's Orlov allocator then treats its subfolders as unrelated trees and
