@@ -249,3 +249,83 @@ fn an_unknown_family_is_named_with_the_known_ones() {
     assert!(message.contains("`chess`"), "{message}");
     assert!(message.contains("tafl"), "{message}");
 }
+
+/// Where a family is named in production code (src/, the crates' sources and
+/// assets, themes/, scripts/): a family's name appears only in its own
+/// crates and on its registry line. A test module (`tests.rs`, a
+/// `#[cfg(test)]` section, a `tests/` folder) may name any family. Names
+/// of three letters or fewer (`go`) are common words, so only the longer
+/// ones are searched for.
+#[test]
+fn production_code_names_a_family_only_in_its_own_crates_and_the_registry_line() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let families: Vec<&str> = rulehub::family::FAMILIES
+        .iter()
+        .map(|f| f.name())
+        .filter(|name| name.len() > 3)
+        .collect();
+    let mut found = Vec::new();
+    let mut files = Vec::new();
+    for dir in ["src", "themes", "scripts"] {
+        files.extend(walk(&root.join(dir)));
+    }
+    for entry in std::fs::read_dir(root.join("crates")).expect("crates/") {
+        let krate = entry.expect("a crate folder").path();
+        for dir in ["src", "assets"] {
+            files.extend(walk(&krate.join(dir)));
+        }
+    }
+    for path in files {
+        let relative = path.strip_prefix(root).expect("under the root");
+        let shown = relative.display().to_string();
+        if relative.components().any(|c| c.as_os_str() == "tests")
+            || path.file_name().is_some_and(|n| n == "tests.rs")
+        {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue; // not text (a wasm module)
+        };
+        let own = families
+            .iter()
+            .find(|family| {
+                shown.starts_with(&format!("crates/rulehub-{family}/"))
+                    || shown.starts_with(&format!("crates/rulehub-{family}-"))
+            })
+            .copied();
+        for (number, line) in text.lines().enumerate() {
+            if shown.ends_with(".rs") && line.trim_start().starts_with("#[cfg(test)]") {
+                break;
+            }
+            let words: Vec<String> = line
+                .split(|c: char| !c.is_alphanumeric())
+                .map(str::to_lowercase)
+                .collect();
+            for family in &families {
+                let registry_line = shown == "crates/rulehub-registry/src/lib.rs"
+                    && line.contains(&format!("rulehub_{family}_site::"));
+                if Some(*family) != own && !registry_line && words.iter().any(|word| word == family)
+                {
+                    found.push(format!("{shown}:{}: {}", number + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a family named outside its crates and its registry line:\n{}",
+        found.join("\n")
+    );
+}
+
+fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    if !dir.is_dir() {
+        return Vec::new();
+    }
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|entry| entry.expect("a readable file"))
+        .filter(|entry| entry.file_type().is_file())
+        .map(|entry| entry.into_path())
+        .collect()
+}

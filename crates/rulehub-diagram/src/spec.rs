@@ -226,7 +226,7 @@ pub struct CoordinatesOp {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Letters {
-    /// `a`, `b`, `c`, … (chess and tafl).
+    /// `a`, `b`, `c`, … (as chess names files).
     #[default]
     Chess,
     /// `A`, `B`, … `H`, `J`, … `T`: Go skips `I`, which reads like `J`.

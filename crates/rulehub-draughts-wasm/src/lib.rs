@@ -2,7 +2,7 @@
 //! `scripts/build-wasm.sh` from this crate (`cargo rustc --crate-type
 //! cdylib`), answering the calls of `crates/rulehub-play` for a draughts
 //! game, so `engine.js`, `worker.js` and `board.js` drive it as they drive
-//! tafl's module; only the board's drawing (`draughts.js`) differs. What is
+//! every family's module; only the board's drawing (`draughts.js`) differs. What is
 //! draughts' own:
 //! - a move is a path of cells, `[from, landing…, to]`, since a capture
 //!   may jump several times; `state.moves` lists every legal path;

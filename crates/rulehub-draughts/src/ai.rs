@@ -24,10 +24,10 @@ const CENTRE: i32 = 6;
 const MOBILITY: i32 = 2;
 
 /// A level's search bounds for draughts, the one table the practice board
-/// (draughts.wasm) and the command line (`rulehub ai`, `match`) both use: the engine's node budgets (so a
-/// move costs about what it costs on a tafl board, well under a second in
-/// the browser), with deeper depth caps. A draughts position has a third of
-/// a tafl position's moves, so tafl's caps (1, 3 and 6 plies) stop the
+/// (draughts.wasm) and the command line (`rulehub ai`, `match`) both use:
+/// the ground's node budgets (so a move stays well under a second in the
+/// browser), with deeper depth caps than the ground's levels (1, 3 and 6
+/// plies). A draughts position has few moves, so those caps would stop the
 /// search after a few hundred nodes, blind to a two-for-one shot.
 pub fn level_limits(level: Level) -> Limits {
     let mut limits = level.limits();

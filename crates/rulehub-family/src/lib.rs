@@ -1,4 +1,4 @@
-//! Game families behind one seam. A family (tafl, draughts, …) reads a
+//! Game families behind one seam. A family (every one the registry lists) reads a
 //! variant page's raw `engine:` YAML, replays its worked examples, and hands
 //! back a [`CheckedVariant`] made only of family-neutral parts: a board
 //! picture of glyphs, render ops, examples that describe themselves, and
@@ -160,7 +160,7 @@ pub trait GameFamily: Sync {
 /// a family adds its assets without an edit to the shared theme.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FamilyAssets {
-    /// Where the files live in the repository (`crates/rulehub-tafl-site/assets`),
+    /// Where the files live in the repository (`crates/rulehub-<family>-site/assets`),
     /// for messages that name one of them.
     pub dir: &'static str,
     /// Files served beside the practice board's shared scripts, under

@@ -20,7 +20,7 @@ pub trait RuleSet: Sized {
     /// reading the spec.
     type Error: From<SpecError>;
 
-    /// How messages name these rules ("rules", "draughts rules").
+    /// How messages name these rules ("rules", or "<family> rules").
     const NOUN: &'static str;
 
     fn preset(name: &str) -> Option<Self>;
@@ -222,8 +222,8 @@ impl fmt::Display for SpecError {
                 name,
                 presets,
             } => {
-                // "rules" reads "unknown rules preset"; "draughts rules"
-                // reads "unknown draughts preset".
+                // "rules" reads "unknown rules preset"; "<family> rules"
+                // reads "unknown <family> preset".
                 let family = noun.strip_suffix(" rules").unwrap_or(noun);
                 write!(
                     f,
