@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use rulehub_draughts::{DraughtsRules, Position, fen, preset_names};
+use rulehub_draughts::{DraughtsRules, Position, fen};
 
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
@@ -12,8 +12,9 @@ use rulehub_diagram::{
     CellPattern, CellsOp, LabelsOp, Palette, PiecesOp, RectOp, RenderOp, RenderSpec, Scope,
     SquareLabel, ZoneSquare, Zones,
 };
+use rulehub_family::Checked;
+use rulehub_family::check::{VariantBoard, assemble, resolve_rules};
 use rulehub_family::page::{self, ExampleBlock};
-use rulehub_family::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_game::Dims;
 
 use super::engine_yaml::{DraughtsFrontMatter, EngineSection};
@@ -28,7 +29,7 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
     };
     let engine = &front.engine;
     let mut problems = Vec::new();
-    let Some(rules) = resolve_rules(page, engine, &mut problems) else {
+    let Some(rules) = resolve_rules(page, &engine.rules, None, &mut problems) else {
         return Checked::failed(problems);
     };
     let size = rules.board_size;
@@ -41,18 +42,17 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
     // Render ops that failed their check cannot be drawn safely: such a
     // variant is not rendered, only reported.
     let drawable = problems.is_empty();
-    let (examples, example_blocks) =
-        page::check_examples(page, &mut problems, |block, problems| {
-            check_example(block, &rules, &start, problems)
-        });
-    let (games, game_blocks) = page::check_games(page, &mut problems, |block, problems| {
+    let examples = page::check_examples(page, &mut problems, |block, problems| {
+        check_example(block, &rules, &start, problems)
+    });
+    let games = page::check_games(page, &mut problems, |block, problems| {
         games::check(block, &rules, &start, problems)
     });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
     if !drawable {
         return Checked::failed(problems);
     }
-    let variant = CheckedVariant {
+    let board = VariantBoard {
         family: super::NAME,
         start: super::glyphs_of(&start),
         rules: Arc::new(DraughtsVariant { rules, start }),
@@ -60,46 +60,9 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
         // Examples name squares by number, which every board shows.
         example_render: render.clone(),
         render,
-        examples: examples
-            .into_iter()
-            .map(|e| Arc::new(e) as Arc<dyn WorkedExample>)
-            .collect(),
-        games: games
-            .into_iter()
-            .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
-            .collect(),
-        blocks: PageBlocks {
-            examples: example_blocks,
-            games: game_blocks,
-        },
-        translated_blocks: Default::default(),
         legend: glyphs::LEGEND,
     };
-    Checked {
-        variant: Some(variant),
-        problems,
-    }
-}
-
-fn resolve_rules(
-    page: &Page<VariantFrontMatter>,
-    engine: &EngineSection,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<DraughtsRules> {
-    match engine.rules.resolve() {
-        Ok(rules) => Some(rules),
-        Err(error) => {
-            problems.push(
-                page.source
-                    .error(page.key_position("rules"), error.to_string())
-                    .with_help(format!(
-                        "name a preset ({}) and override fields as needed",
-                        preset_names().join(", ")
-                    )),
-            );
-            None
-        }
-    }
+    assemble(board, examples, games, problems)
 }
 
 /// The page's start position: its `setup` FEN read on the rules' board, or

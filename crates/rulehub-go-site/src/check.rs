@@ -4,7 +4,6 @@
 
 use std::sync::Arc;
 
-use rulehub_go::rules::PRESET_NAMES;
 use rulehub_go::{Color, Game, Point, Rules};
 
 use rulehub_core::diagnostic::Diagnostic;
@@ -13,8 +12,9 @@ use rulehub_diagram::{
     CoordinatesOp, GridOp, HighlightShape, HighlightsOp, Letters, Palette, PiecesOp, RectOp,
     RenderOp, RenderSpec, Scope, ZoneSquare,
 };
+use rulehub_family::Checked;
+use rulehub_family::check::{VariantBoard, assemble, resolve_rules};
 use rulehub_family::page::{self, ExampleBlock};
-use rulehub_family::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_game::Dims;
 
 use super::engine_yaml::{EngineSection, GoFrontMatter};
@@ -29,7 +29,8 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
     };
     let engine = &front.engine;
     let mut problems = Vec::new();
-    let Some(rules) = resolve_rules(page, engine, &mut problems) else {
+    let example = "{ preset: go-japanese, size: 9 }";
+    let Some(rules) = resolve_rules(page, &engine.rules, Some(example), &mut problems) else {
         return Checked::failed(problems);
     };
     let size = rules.size;
@@ -40,11 +41,10 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
         return Checked::failed(problems);
     };
     let drawable = problems.is_empty();
-    let (examples, example_blocks) =
-        page::check_examples(page, &mut problems, |block, problems| {
-            check_example(block, &rules, &start, problems)
-        });
-    let (games, game_blocks) = page::check_games(page, &mut problems, |block, problems| {
+    let examples = page::check_examples(page, &mut problems, |block, problems| {
+        check_example(block, &rules, &start, problems)
+    });
+    let games = page::check_games(page, &mut problems, |block, problems| {
         games::check(block, &rules, &start, problems)
     });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
@@ -61,53 +61,16 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
         }
         cells
     };
-    let variant = CheckedVariant {
+    let board = VariantBoard {
         family: super::NAME,
         start: super::stones(size, &start_cells),
         rules: Arc::new(start),
         dims,
         example_render: page::with_coordinates(&render),
         render,
-        examples: examples
-            .into_iter()
-            .map(|e| Arc::new(e) as Arc<dyn WorkedExample>)
-            .collect(),
-        games: games
-            .into_iter()
-            .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
-            .collect(),
-        blocks: PageBlocks {
-            examples: example_blocks,
-            games: game_blocks,
-        },
-        translated_blocks: Default::default(),
         legend: glyphs::LEGEND,
     };
-    Checked {
-        variant: Some(variant),
-        problems,
-    }
-}
-
-fn resolve_rules(
-    page: &Page<VariantFrontMatter>,
-    engine: &EngineSection,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<Rules> {
-    match engine.rules.resolve() {
-        Ok(rules) => Some(rules),
-        Err(error) => {
-            problems.push(
-                page.source
-                    .error(page.key_position("rules"), error.to_string())
-                    .with_help(format!(
-                        "name a preset ({}) and override fields as needed, e.g. `{{ preset: go-japanese, size: 9 }}`",
-                        PRESET_NAMES.join(", ")
-                    )),
-            );
-            None
-        }
-    }
+    assemble(board, examples, games, problems)
 }
 
 /// The page's start: its `setup` stones, or the empty board with Black to

@@ -7,8 +7,9 @@ use std::sync::Arc;
 use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::{Page, VARIANT_KEYS, VariantFrontMatter};
 use rulehub_diagram::{Palette, RenderOp, RenderSpec};
+use rulehub_family::Checked;
+use rulehub_family::check::{VariantBoard, assemble, resolve_rules};
 use rulehub_family::page::{self, ExampleBlock};
-use rulehub_family::{Checked, CheckedVariant, PageBlocks, SampleGame, WorkedExample};
 use rulehub_tafl::{Dims, Square};
 use rulehub_tafl::{Position, Rules, RulesSpec, SquareKind};
 
@@ -24,7 +25,11 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
     };
     let engine = &front.engine;
     let mut problems = Vec::new();
-    let rules = resolve_rules(page, engine, &mut problems);
+    let spec = engine
+        .rules
+        .clone()
+        .unwrap_or_else(|| RulesSpec::preset(rulehub_tafl::DEFAULT_PRESET));
+    let rules = resolve_rules(page, &spec, None, &mut problems);
     let dims = board_dims(page, engine, &mut problems);
     let (Some(mut rules), Some(dims)) = (rules, dims) else {
         return Checked::failed(problems);
@@ -43,11 +48,10 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
     // Render ops that failed their check cannot be drawn safely: such a
     // variant is not rendered, only reported.
     let drawable = problems.is_empty();
-    let (examples, example_blocks) =
-        page::check_examples(page, &mut problems, |block, problems| {
-            check_example(block, &rules, &start, dims, problems)
-        });
-    let (games, game_blocks) = page::check_games(page, &mut problems, |block, problems| {
+    let examples = page::check_examples(page, &mut problems, |block, problems| {
+        check_example(block, &rules, &start, dims, problems)
+    });
+    let games = page::check_games(page, &mut problems, |block, problems| {
         games::check(block, &rules, &start, dims, problems)
     });
     page::check_render_given_once(page, engine.render.is_some(), &mut problems);
@@ -62,7 +66,7 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
     } else {
         render
     };
-    let variant = CheckedVariant {
+    let board = VariantBoard {
         family: super::NAME,
         start: start
             .pieces()
@@ -73,50 +77,9 @@ pub fn check(page: &Page<VariantFrontMatter>, palette: &Palette) -> Checked {
         dims,
         example_render,
         render,
-        examples: examples
-            .into_iter()
-            .map(|e| Arc::new(e) as Arc<dyn WorkedExample>)
-            .collect(),
-        games: games
-            .into_iter()
-            .map(|g| Arc::new(g) as Arc<dyn SampleGame>)
-            .collect(),
-        blocks: PageBlocks {
-            examples: example_blocks,
-            games: game_blocks,
-        },
-        translated_blocks: Default::default(),
         legend: glyphs::LEGEND,
     };
-    Checked {
-        variant: Some(variant),
-        problems,
-    }
-}
-
-fn resolve_rules(
-    page: &Page<VariantFrontMatter>,
-    engine: &EngineSection,
-    problems: &mut Vec<Diagnostic>,
-) -> Option<Rules> {
-    let spec = engine
-        .rules
-        .clone()
-        .unwrap_or_else(|| RulesSpec::preset(rulehub_tafl::DEFAULT_PRESET));
-    match spec.resolve() {
-        Ok(rules) => Some(rules),
-        Err(error) => {
-            problems.push(
-                page.source
-                    .error(page.key_position("rules"), error.to_string())
-                    .with_help(format!(
-                        "name a preset ({}) and override fields as needed",
-                        rulehub_tafl::preset_names().join(", ")
-                    )),
-            );
-            None
-        }
-    }
+    assemble(board, examples, games, problems)
 }
 
 fn board_dims(
