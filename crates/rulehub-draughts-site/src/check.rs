@@ -207,6 +207,9 @@ pub(crate) fn default_board(rules: &DraughtsRules) -> RenderSpec {
     }
 }
 
+/// What an example block holds, for a block that does not parse.
+const EXAMPLE_HELP: &str = "a draughts example has `id`, `position` (a PDN FEN), `moves` and `expect` (see docs/example-format.md)";
+
 /// Reads one example block and replays it under `rules`.
 fn check_example(
     block: &ExampleBlock<'_>,
@@ -214,21 +217,10 @@ fn check_example(
     start: &Position,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<examples::CheckedExample> {
-    let spec: ExampleSpec = match block.parse(
-        "a draughts example has `id`, `position` (a PDN FEN), `moves` and `expect` (see docs/example-format.md)",
-    ) {
-        Ok(spec) => spec,
-        Err(problem) => {
-            problems.push(problem);
-            return None;
-        }
-    };
-    block.check_id(&spec.id, problems);
-    match examples::check(&spec, rules, start) {
-        Ok(example) => Some(example),
-        Err(mismatches) => {
-            block.report(&spec.id, mismatches, problems);
-            None
-        }
-    }
+    block.replay(
+        EXAMPLE_HELP,
+        |spec: &ExampleSpec| &spec.id,
+        problems,
+        |spec| examples::check(spec, rules, start),
+    )
 }

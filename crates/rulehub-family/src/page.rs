@@ -164,6 +164,34 @@ impl ExampleBlock<'_> {
         }
     }
 
+    /// Reads the block as one of the family's examples (`help` says what
+    /// one holds), checks its id (`id` reads it) and replays it with
+    /// `check`: the example, or each mismatch reported at its key.
+    pub fn replay<S: DeserializeOwned, T>(
+        &self,
+        help: &str,
+        id: impl Fn(&S) -> &str,
+        problems: &mut Vec<Diagnostic>,
+        check: impl FnOnce(&S) -> Result<T, Vec<Mismatch>>,
+    ) -> Option<T> {
+        let spec: S = match self.parse(help) {
+            Ok(spec) => spec,
+            Err(problem) => {
+                problems.push(problem);
+                return None;
+            }
+        };
+        let id = id(&spec);
+        self.check_id(id, problems);
+        match check(&spec) {
+            Ok(example) => Some(example),
+            Err(mismatches) => {
+                self.report(id, mismatches, problems);
+                None
+            }
+        }
+    }
+
     /// The block read as `T`; a YAML or type error becomes a problem at its
     /// line, with `help` when serde's message suggests nothing better.
     pub fn parse<T: DeserializeOwned>(&self, help: &str) -> Result<T, Diagnostic> {

@@ -237,6 +237,9 @@ pub(crate) fn default_board(size: u8) -> RenderSpec {
     }
 }
 
+/// What an example block holds, for a block that does not parse.
+const EXAMPLE_HELP: &str = "a Go example has `id`, `black` and `white` (the stones, by point name), `to_move`, `moves` (point names or `pass`), `dead` and `expect` (see docs/example-format.md)";
+
 /// Reads one example block and replays it under `rules`.
 fn check_example(
     block: &ExampleBlock<'_>,
@@ -244,23 +247,12 @@ fn check_example(
     start: &GoVariant,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<examples::CheckedExample> {
-    let spec: ExampleSpec = match block.parse(
-        "a Go example has `id`, `black` and `white` (the stones, by point name), `to_move`, `moves` (point names or `pass`), `dead` and `expect` (see docs/example-format.md)",
-    ) {
-        Ok(spec) => spec,
-        Err(problem) => {
-            problems.push(problem);
-            return None;
-        }
-    };
-    block.check_id(&spec.id, problems);
-    match examples::check(&spec, rules, start) {
-        Ok(example) => Some(example),
-        Err(mismatches) => {
-            block.report(&spec.id, mismatches, problems);
-            None
-        }
-    }
+    block.replay(
+        EXAMPLE_HELP,
+        |spec: &ExampleSpec| &spec.id,
+        problems,
+        |spec| examples::check(spec, rules, start),
+    )
 }
 
 #[cfg(test)]

@@ -328,6 +328,10 @@ fn check_zones_against_rules(
     }
 }
 
+/// What an example block holds, for a block that does not parse.
+const EXAMPLE_HELP: &str =
+    "an example has `id`, `position`, `to_move`, `moves` and `expect` (see docs/example-format.md)";
+
 /// Reads one example block and replays it under `rules`.
 fn check_example(
     block: &ExampleBlock<'_>,
@@ -336,21 +340,10 @@ fn check_example(
     dims: Dims,
     problems: &mut Vec<Diagnostic>,
 ) -> Option<examples::CheckedExample> {
-    let spec: ExampleSpec = match block.parse(
-        "an example has `id`, `position`, `to_move`, `moves` and `expect` (see docs/example-format.md)",
-    ) {
-        Ok(spec) => spec,
-        Err(problem) => {
-            problems.push(problem);
-            return None;
-        }
-    };
-    block.check_id(&spec.id, problems);
-    match examples::check(&spec, rules, start, dims) {
-        Ok(example) => Some(example),
-        Err(mismatches) => {
-            block.report(&spec.id, mismatches, problems);
-            None
-        }
-    }
+    block.replay(
+        EXAMPLE_HELP,
+        |spec: &ExampleSpec| &spec.id,
+        problems,
+        |spec| examples::check(spec, rules, start, dims),
+    )
 }
