@@ -26,7 +26,7 @@ use rulehub_draughts::record;
 use rulehub_draughts::{Colour, DraughtsRules, Game, Move, Outcome, Position, Square, fen};
 
 use rulehub_family::page::GameBlock;
-use rulehub_family::{Frame, GameEnd, GameMove, SampleGame, describe_game_end};
+use rulehub_family::{Frame, GameMove, SampleGame, describe_outcome};
 
 /// A sample game the engine replayed from start to end.
 #[derive(Debug, Clone)]
@@ -317,22 +317,8 @@ impl SampleGame for CheckedGame {
     }
 
     fn describe_end(&self, i18n: &I18n, lang: &str) -> String {
-        let how;
-        let end = match self.outcome {
-            Outcome::Ongoing => GameEnd::Ongoing,
-            Outcome::Win { winner, reason } => {
-                how = format!("draughts-win-{}", reason.code());
-                GameEnd::Win {
-                    winner: winner.code(),
-                    how: &how,
-                }
-            }
-            Outcome::Draw { reason } => {
-                how = format!("draughts-draw-{}", reason.code());
-                GameEnd::Draw { how: &how }
-            }
-        };
-        describe_game_end(i18n, lang, self.moves.len(), end)
+        let moves = self.moves.len();
+        describe_outcome(i18n, lang, moves, "draughts-", self.outcome.named())
     }
 }
 

@@ -292,6 +292,32 @@ pub fn describe_game_end(i18n: &I18n, lang: &str, moves: usize, end: GameEnd<'_>
     }
 }
 
+/// "After 14 moves the defenders win: …" for a game that ended with
+/// `outcome`: the messages `{prefix}win-<reason>` and `{prefix}draw-<reason>`
+/// say how (`prefix` is the family's message prefix, such as `<family>-`,
+/// or empty).
+pub fn describe_outcome(
+    i18n: &I18n,
+    lang: &str,
+    moves: usize,
+    prefix: &str,
+    outcome: AnyOutcome,
+) -> String {
+    let how;
+    let end = match outcome {
+        AnyOutcome::Ongoing => GameEnd::Ongoing,
+        AnyOutcome::Win { winner, reason } => {
+            how = format!("{prefix}win-{reason}");
+            GameEnd::Win { winner, how: &how }
+        }
+        AnyOutcome::Draw { reason } => {
+            how = format!("{prefix}draw-{reason}");
+            GameEnd::Draw { how: &how }
+        }
+    };
+    describe_game_end(i18n, lang, moves, end)
+}
+
 /// A sample game the family has replayed from its record (a ```` ```game ````
 /// block): the boards a reader steps through and the moves between them.
 pub trait SampleGame: Debug + Send + Sync {

@@ -41,6 +41,19 @@ impl Mismatch {
         }
     }
 
+    /// `key: value` names none of `codes`: the nearest, or every code, as
+    /// the help, at the value.
+    pub fn unknown_code(key: &'static str, value: &str, codes: &[&str]) -> Mismatch {
+        let hint = rulehub_core::diagnostic::did_you_mean(value, codes.iter().copied())
+            .map_or_else(
+                || format!("one of: {}", codes.join(", ")),
+                |near| format!("did you mean `{near}`? (one of: {})", codes.join(", ")),
+            );
+        Mismatch::new(key, format!("unknown `{key}: {value}`"))
+            .help(hint)
+            .at_text(value)
+    }
+
     pub fn help(mut self, help: impl Into<String>) -> Mismatch {
         self.help = Some(help.into());
         self

@@ -19,7 +19,7 @@ use rulehub_core::diagnostic::Diagnostic;
 use rulehub_core::hub::limits;
 use rulehub_core::i18n::I18n;
 use rulehub_family::page::GameBlock;
-use rulehub_family::{GameEnd, GameMove, SampleGame, describe_game_end};
+use rulehub_family::{GameMove, SampleGame, describe_outcome};
 use rulehub_tafl::record::{self, ReplayOptions};
 use rulehub_tafl::{Dims, Side, Square};
 use rulehub_tafl::{Game, Move, Outcome, Position, Rules};
@@ -243,21 +243,7 @@ impl SampleGame for CheckedGame {
     }
 
     fn describe_end(&self, i18n: &I18n, lang: &str) -> String {
-        let how;
-        let end = match self.outcome {
-            Outcome::Ongoing => GameEnd::Ongoing,
-            Outcome::Win { winner, reason } => {
-                how = format!("win-{}", reason.code());
-                GameEnd::Win {
-                    winner: winner.as_str(),
-                    how: &how,
-                }
-            }
-            Outcome::Draw { reason } => {
-                how = format!("draw-{}", reason.code());
-                GameEnd::Draw { how: &how }
-            }
-        };
-        describe_game_end(i18n, lang, self.moves.len(), end)
+        let moves = self.moves.len();
+        describe_outcome(i18n, lang, moves, "", self.outcome.named())
     }
 }

@@ -167,16 +167,7 @@ fn check_codes(expect: &Expect, problems: &mut Vec<Mismatch>) {
         if let Some(value) = value
             && !codes.contains(&value.as_str())
         {
-            let hint = rulehub_core::diagnostic::did_you_mean(value, codes.iter().copied())
-                .map_or_else(
-                    || format!("one of: {}", codes.join(", ")),
-                    |near| format!("did you mean `{near}`? (one of: {})", codes.join(", ")),
-                );
-            problems.push(
-                Mismatch::new(key, format!("unknown `{key}: {value}`"))
-                    .help(hint)
-                    .at_text(value.as_str()),
-            );
+            problems.push(Mismatch::unknown_code(key, value, &codes));
         }
     }
 }
