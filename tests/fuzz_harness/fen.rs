@@ -15,10 +15,14 @@ pub fn run(data: &[u8]) {
     };
     let preset = Preset::ALL[usize::from(pick) % Preset::ALL.len()];
     let rules = preset.rules();
-    match fen::parse(text, rules.geometry()) {
+    // A setup is read as `--setup` and `rulehub board` read it: `?` gives
+    // the move to the rules' first mover, and a side to move with nothing
+    // to move is refused.
+    let setup = |text: &str| fen::parse_for(text, rules.geometry(), rules.first_to_move);
+    match setup(text) {
         Ok(position) => {
             let written = fen::write(&position);
-            let again = fen::parse(&written, rules.geometry()).unwrap_or_else(|e| {
+            let again = setup(&written).unwrap_or_else(|e| {
                 panic!("{written:?}, written from {text:?}, does not read: {e}")
             });
             assert!(
