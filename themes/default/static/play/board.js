@@ -597,9 +597,12 @@ Board.prototype.leave = function () {
 function moduleWorkers() {
   var supported = false;
   try {
-    new Worker('blob://', { get type() { supported = true; return 'module'; } }).terminate();
+    // The options are read before the address is parsed, and an address
+    // that does not parse throws at once: no worker is started, so no
+    // browser reports a failed load (Firefox did for `blob://`).
+    new Worker('http://[', { get type() { supported = true; return 'module'; } });
   } catch (e) {
-    // The address is never fetched: it only lets the option be read.
+    // Always: the address is not one.
   }
   return supported;
 }
