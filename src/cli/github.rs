@@ -81,11 +81,11 @@ mod tests {
 
     #[test]
     fn a_warning_without_a_place_names_only_its_file() {
-        let warning = Diagnostic::warning("content/tafl/x.md", "no translation, yet")
+        let warning = Diagnostic::warning("content/family/x.md", "no translation, yet")
             .with_help("add x.cs.md");
         assert_eq!(
             annotations(&[warning], Path::new(".")),
-            "::warning file=content/tafl/x.md,title=rulehub check::no translation, yet%0Ahelp: add x.cs.md\n"
+            "::warning file=content/family/x.md,title=rulehub check::no translation, yet%0Ahelp: add x.cs.md\n"
         );
     }
 

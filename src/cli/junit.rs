@@ -242,19 +242,19 @@ mod tests {
     fn inventory() -> Inventory {
         Inventory {
             pages: vec![PageEntry {
-                file: "content/tafl/a.md".into(),
+                file: "content/family/a.md".into(),
                 language: "en".into(),
                 kind: PageKind::Variant,
-                group: "content/tafl/a.md".into(),
+                group: "content/family/a.md".into(),
             }],
             examples: vec![
                 ExampleEntry {
-                    file: "content/tafl/a.md".into(),
+                    file: "content/family/a.md".into(),
                     id: Some("one".into()),
                     lines: 10..=16,
                 },
                 ExampleEntry {
-                    file: "content/tafl/a.md".into(),
+                    file: "content/family/a.md".into(),
                     id: None,
                     lines: 20..=25,
                 },
@@ -265,16 +265,16 @@ mod tests {
     #[test]
     fn problems_go_to_the_example_they_sit_in_or_else_the_page() {
         let diagnostics = [
-            Diagnostic::error("content/tafl/a.md", "bad claim")
+            Diagnostic::error("content/family/a.md", "bad claim")
                 .at(at(12))
                 .with_example("one"),
-            Diagnostic::error("content/tafl/a.md", "bad yaml").at(at(21)),
-            Diagnostic::warning("content/tafl/a.md", "no translation"),
+            Diagnostic::error("content/family/a.md", "bad yaml").at(at(21)),
+            Diagnostic::warning("content/family/a.md", "no translation"),
             Diagnostic::error("hub.yaml", "bad key").at(at(2)),
         ];
         let inventory = inventory();
         let suites = cases(&diagnostics, Some(&inventory));
-        let page = &suites[Path::new("content/tafl/a.md")];
+        let page = &suites[Path::new("content/family/a.md")];
         let messages = |case: &Case| -> Vec<String> {
             case.problems.iter().map(|d| d.message.clone()).collect()
         };

@@ -269,9 +269,9 @@ mod tests {
     fn kept(scope: &Scope, files: &[&str]) -> Vec<String> {
         let inventory = Inventory {
             pages: vec![
-                page("content/tafl/a.md", "content/tafl/a.md"),
-                page("content/tafl/a.cs.md", "content/tafl/a.md"),
-                page("content/tafl/b.md", "content/tafl/b.md"),
+                page("content/family/a.md", "content/family/a.md"),
+                page("content/family/a.cs.md", "content/family/a.md"),
+                page("content/family/b.md", "content/family/b.md"),
             ],
             examples: Vec::new(),
         };
@@ -287,26 +287,26 @@ mod tests {
     }
 
     const EVERYWHERE: [&str; 5] = [
-        "content/tafl/a.md",
-        "content/tafl/a.cs.md",
-        "content/tafl/b.md",
-        "content/tafl/broken.md",
+        "content/family/a.md",
+        "content/family/a.cs.md",
+        "content/family/b.md",
+        "content/family/broken.md",
         "hub.yaml",
     ];
 
     #[test]
     fn a_changed_translation_reports_its_variant_group_and_shared_files() {
         assert_eq!(
-            kept(&scope(&["content/tafl/a.cs.md"]), &EVERYWHERE),
-            ["content/tafl/a.md", "content/tafl/a.cs.md", "hub.yaml"]
+            kept(&scope(&["content/family/a.cs.md"]), &EVERYWHERE),
+            ["content/family/a.md", "content/family/a.cs.md", "hub.yaml"]
         );
     }
 
     #[test]
     fn a_page_that_did_not_load_is_reported_only_when_it_changed() {
         assert_eq!(
-            kept(&scope(&["content/tafl/broken.md"]), &EVERYWHERE),
-            ["content/tafl/broken.md", "hub.yaml"]
+            kept(&scope(&["content/family/broken.md"]), &EVERYWHERE),
+            ["content/family/broken.md", "hub.yaml"]
         );
     }
 
@@ -322,16 +322,16 @@ mod tests {
     fn a_scoped_report_lists_only_the_pages_it_reports_on() {
         let inventory = Inventory {
             pages: vec![
-                page("content/tafl/a.md", "content/tafl/a.md"),
-                page("content/tafl/b.md", "content/tafl/b.md"),
+                page("content/family/a.md", "content/family/a.md"),
+                page("content/family/b.md", "content/family/b.md"),
             ],
             examples: vec![rulehub::inventory::ExampleEntry {
-                file: "content/tafl/b.md".into(),
+                file: "content/family/b.md".into(),
                 id: Some("x".into()),
                 lines: 3..=9,
             }],
         };
-        let restricted = scope(&["content/tafl/a.md"]).restrict(inventory.clone());
+        let restricted = scope(&["content/family/a.md"]).restrict(inventory.clone());
         assert_eq!(restricted.pages.len(), 1);
         assert!(restricted.examples.is_empty());
         assert_eq!(scope(&["hub.yaml"]).restrict(inventory.clone()), inventory);

@@ -303,8 +303,8 @@ mod tests {
         for key in [
             "index.html",
             "404.html",
-            "tafl/standard/index.html",
-            "tafl/standard/board.svg",
+            "family/standard/index.html",
+            "family/standard/board.svg",
             "assets/style.css",
             "sitemap.xml",
         ] {
@@ -321,36 +321,36 @@ mod tests {
     fn pretty_urls_map_onto_index_files() {
         assert_eq!(resolve("/"), Resolved::File("index.html".into()));
         assert_eq!(
-            resolve("/tafl/standard/"),
-            Resolved::File("tafl/standard/index.html".into())
+            resolve("/family/standard/"),
+            Resolved::File("family/standard/index.html".into())
         );
         assert_eq!(
-            resolve("/tafl/standard"),
-            Resolved::Redirect("/tafl/standard/".into())
+            resolve("/family/standard"),
+            Resolved::Redirect("/family/standard/".into())
         );
         assert_eq!(
-            resolve("/tafl/standard/board.svg"),
-            Resolved::File("tafl/standard/board.svg".into())
+            resolve("/family/standard/board.svg"),
+            Resolved::File("family/standard/board.svg".into())
         );
         assert_eq!(
-            resolve("/tafl/st%61ndard/"),
-            Resolved::File("tafl/standard/index.html".into())
+            resolve("/family/st%61ndard/"),
+            Resolved::File("family/standard/index.html".into())
         );
-        assert_eq!(resolve("/tafl/nothing/"), Resolved::NotFound);
-        assert_eq!(resolve("/tafl/"), Resolved::NotFound);
+        assert_eq!(resolve("/family/nothing/"), Resolved::NotFound);
+        assert_eq!(resolve("/family/"), Resolved::NotFound);
     }
 
     #[test]
     fn paths_leaving_the_site_are_refused() {
         for raw in [
             "/../hub.yaml",
-            "/tafl/../../etc/passwd",
+            "/family/../../etc/passwd",
             "/%2e%2e/%2e%2e/etc/passwd",
             "/%2E%2E/hub.yaml",
-            "/tafl/..%2f..%2fhub.yaml",
-            "/tafl%2fstandard/",
+            "/family/..%2f..%2fhub.yaml",
+            "/family%2fstandard/",
             "/..%5c..%5chub.yaml",
-            "/tafl\\..\\hub.yaml",
+            "/family\\..\\hub.yaml",
             "//etc/passwd",
             "/./index.html",
             "/%00",

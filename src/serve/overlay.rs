@@ -154,7 +154,7 @@ mod tests {
     fn broken() -> Diagnostic {
         let source = "---\ntitle: \"<b>x</b>\"\nrules: tablut-edgy\n---\n";
         Diagnostic::error(
-            "content/tafl/x.md",
+            "content/family/x.md",
             "unknown preset `<script>alert(1)</script>`",
         )
         .at(Position::at_line_column(source, 3, 8))
@@ -165,7 +165,7 @@ mod tests {
     #[test]
     fn plain_rendering_points_at_the_column() {
         let text = render_plain(&broken());
-        assert!(text.contains("--> content/tafl/x.md:3:8"), "{text}");
+        assert!(text.contains("--> content/family/x.md:3:8"), "{text}");
         assert!(
             text.contains("3 | rules: tablut-edgy\n  |        ^"),
             "{text}"

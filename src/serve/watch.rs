@@ -299,8 +299,8 @@ mod tests {
                 &[path],
             )
         };
-        let a = "/hub/content/tafl/a.md";
-        let b = "/hub/content/tafl/b.md";
+        let a = "/hub/content/family/a.md";
+        let b = "/hub/content/family/b.md";
         assert!(!settled_after(&[write(a)]), "written, not yet closed");
         assert!(settled_after(&[write(a), close(a)]));
         assert!(
@@ -310,15 +310,15 @@ mod tests {
         assert!(settled_after(&[write(a), write(b), close(a), close(b)]));
         assert!(
             !settled_after(&[
-                write("/hub/content/tafl/.a.md.swp"),
-                close("/hub/content/tafl/.a.md.swp")
+                write("/hub/content/family/.a.md.swp"),
+                close("/hub/content/family/.a.md.swp")
             ]),
             "an editor's swap file is no source: its close settles nothing"
         );
         // An editor's atomic save: a temporary file renamed over the page.
         let rename = event(
             EventKind::Modify(ModifyKind::Name(RenameMode::Both)),
-            &["/hub/content/tafl/a.md.tmp", a],
+            &["/hub/content/family/a.md.tmp", a],
         );
         assert!(
             !settled_after(&[write(b), close(b), rename]),
@@ -333,8 +333,8 @@ mod tests {
         let root = Path::new("/hub");
         let rel = |p: &str| relevant(root, Path::new(p));
         assert_eq!(
-            rel("/hub/content/tafl/tablut.md"),
-            Some(PathBuf::from("content/tafl/tablut.md"))
+            rel("/hub/content/family/tablut.md"),
+            Some(PathBuf::from("content/family/tablut.md"))
         );
         assert_eq!(rel("/hub/hub.yaml"), Some(PathBuf::from("hub.yaml")));
         assert_eq!(
@@ -343,8 +343,8 @@ mod tests {
         );
         assert_eq!(rel("/hub/public/index.html"), None);
         assert_eq!(rel("/hub/target/debug/rulehub"), None);
-        assert_eq!(rel("/hub/content/tafl/.tablut.md.swp"), None);
-        assert_eq!(rel("/hub/content/tafl/tablut.md~"), None);
+        assert_eq!(rel("/hub/content/family/.tablut.md.swp"), None);
+        assert_eq!(rel("/hub/content/family/tablut.md~"), None);
         assert_eq!(rel("/elsewhere/content/x.md"), None);
     }
 }
