@@ -46,19 +46,19 @@ mod tests {
     #[test]
     fn each_diagram_file_is_claimed_once_per_variant() {
         let claims = DiagramClaims::default();
-        assert!(claims.claim("tafl", "tablut", "board.svg", 0));
-        assert!(!claims.claim("tafl", "tablut", "board.svg", 0));
-        assert!(!claims.claim("tafl", "tablut", "board.svg", 1));
-        assert!(claims.claim("tafl", "tablut", "example-a-before.svg", 1));
-        assert!(claims.claim("tafl", "brandubh", "board.svg", 2));
+        assert!(claims.claim("family", "tablut", "board.svg", 0));
+        assert!(!claims.claim("family", "tablut", "board.svg", 0));
+        assert!(!claims.claim("family", "tablut", "board.svg", 1));
+        assert!(claims.claim("family", "tablut", "example-a-before.svg", 1));
+        assert!(claims.claim("family", "brandubh", "board.svg", 2));
     }
 
     #[test]
     fn an_earlier_language_takes_a_file_over_from_a_later_one_that_drew_it_first() {
         let claims = DiagramClaims::default();
-        assert!(claims.claim("tafl", "tablut", "board.svg", 2));
-        assert!(claims.claim("tafl", "tablut", "board.svg", 1));
-        assert!(!claims.claim("tafl", "tablut", "board.svg", 2));
-        assert!(!claims.claim("tafl", "tablut", "board.svg", 1));
+        assert!(claims.claim("family", "tablut", "board.svg", 2));
+        assert!(claims.claim("family", "tablut", "board.svg", 1));
+        assert!(!claims.claim("family", "tablut", "board.svg", 2));
+        assert!(!claims.claim("family", "tablut", "board.svg", 1));
     }
 }

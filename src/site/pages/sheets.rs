@@ -112,7 +112,7 @@ mod tests {
     #[test]
     fn each_board_is_kept_from_the_first_page_and_sheets_do_not_depend_on_order() {
         let palette = Palette::builtin();
-        let source = std::path::Path::new("content/tafl/x.md");
+        let source = std::path::Path::new("content/family/x.md");
         let drawn = draw_sheets(
             vec![
                 on("examples.svg", "b", "cs b"),
@@ -120,13 +120,13 @@ mod tests {
                 on("examples.svg", "a", "cs a"),
                 on("examples.svg", "b", "fi b"),
             ],
-            "tafl/x/",
+            "family/x/",
             &palette,
             source,
         )
         .expect("draws");
         let names: Vec<&str> = drawn.files.iter().map(|(path, _)| path.as_str()).collect();
-        assert_eq!(names, ["tafl/x/examples.svg", "tafl/x/game-g.svg"]);
+        assert_eq!(names, ["family/x/examples.svg", "family/x/game-g.svg"]);
         // Three boards: `b` of the examples once, though two pages drew it.
         assert_eq!(drawn.boards, 3);
         let examples = String::from_utf8_lossy(&drawn.files[0].1).into_owned();
@@ -141,7 +141,7 @@ mod tests {
                 on("examples.svg", "a", "cs a"),
                 on("examples.svg", "b", "cs b"),
             ],
-            "tafl/x/",
+            "family/x/",
             &palette,
             source,
         )
@@ -153,15 +153,15 @@ mod tests {
     fn a_board_that_cannot_go_on_a_sheet_is_reported_on_the_variants_file() {
         let problems = draw_sheets(
             vec![on("examples.svg", "no spaces", "t")],
-            "tafl/x/",
+            "family/x/",
             &Palette::builtin(),
-            std::path::Path::new("content/tafl/x.md"),
+            std::path::Path::new("content/family/x.md"),
         )
         .expect_err("a name with a space is refused");
         let message = format!("{:?}", problems[0]);
-        assert!(message.contains("content/tafl/x.md"), "{message}");
+        assert!(message.contains("content/family/x.md"), "{message}");
         assert!(
-            message.contains("cannot draw tafl/x/examples.svg"),
+            message.contains("cannot draw family/x/examples.svg"),
             "{message}"
         );
     }

@@ -364,11 +364,11 @@ mod tests {
         let file = |path: &str, text: &str| (path.to_string(), text.as_bytes().to_vec());
         let output = keep_earliest_diagrams(UnitOutput {
             files: vec![
-                file("tafl/x/index.html", "en"),
-                file("cs/tafl/x/index.html", "cs"),
-                file("tafl/x/board.svg", "cs board"),
-                file("fi/tafl/x/index.html", "fi"),
-                file("tafl/x/board.svg", "fi board"),
+                file("family/x/index.html", "en"),
+                file("cs/family/x/index.html", "cs"),
+                file("family/x/board.svg", "cs board"),
+                file("fi/family/x/index.html", "fi"),
+                file("family/x/board.svg", "fi board"),
             ],
             pages: 3,
             diagrams: 2,
@@ -376,10 +376,10 @@ mod tests {
         assert_eq!(
             output.files,
             vec![
-                file("tafl/x/index.html", "en"),
-                file("cs/tafl/x/index.html", "cs"),
-                file("tafl/x/board.svg", "cs board"),
-                file("fi/tafl/x/index.html", "fi"),
+                file("family/x/index.html", "en"),
+                file("cs/family/x/index.html", "cs"),
+                file("family/x/board.svg", "cs board"),
+                file("fi/family/x/index.html", "fi"),
             ]
         );
         assert_eq!((output.pages, output.diagrams), (3, 1));

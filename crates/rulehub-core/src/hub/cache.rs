@@ -175,12 +175,12 @@ mod tests {
     use super::super::{LoadOptions, load_cached};
     use super::*;
 
-    const PAGE: &str = "---\ntitle: \"Tafl\"\n---\n\nBody one.\n";
+    const PAGE: &str = "---\ntitle: \"Family\"\n---\n\nBody one.\n";
 
     fn hub() -> tempfile::TempDir {
         let dir = tempfile::tempdir().expect("temp dir");
-        std::fs::create_dir_all(dir.path().join("content/tafl")).expect("mkdir");
-        std::fs::write(dir.path().join("content/tafl/_index.md"), PAGE).expect("write");
+        std::fs::create_dir_all(dir.path().join("content/family")).expect("mkdir");
+        std::fs::write(dir.path().join("content/family/_index.md"), PAGE).expect("write");
         dir
     }
 
@@ -192,7 +192,7 @@ mod tests {
     /// Rewrites the page with text of the same length and puts its old
     /// modification time back, so only being told can reveal the change.
     fn sneaky_edit(root: &Path) {
-        let path = root.join("content/tafl/_index.md");
+        let path = root.join("content/family/_index.md");
         let modified = std::fs::metadata(&path)
             .and_then(|m| m.modified())
             .expect("mtime");
@@ -223,7 +223,7 @@ mod tests {
             family_text(dir.path(), &mut cache).contains("Body one."),
             "same size and time: taken from the cache"
         );
-        let path = Path::new("content/tafl/_index.md");
+        let path = Path::new("content/family/_index.md");
         cache.changed(&[path.to_path_buf()]);
         assert!(family_text(dir.path(), &mut cache).contains("Body two."));
     }
