@@ -424,7 +424,7 @@ impl<'a> SiteContext<'a> {
         self.hub.config.default_language().code()
     }
 
-    /// Output folder of a page in a language: `""`, `cs/`, `tafl/standard/`…
+    /// Output folder of a page in a language: `""`, `cs/`, `FAMILY/VARIANT/`…
     fn dir(&self, page: PageId, lang: &str) -> String {
         let prefix = if lang == self.default_lang() {
             String::new()

@@ -369,7 +369,7 @@ mod tests {
     #[test]
     fn origins_are_scheme_host_and_port() {
         assert_eq!(
-            origin_of("https://Rules.Example.org/tafl/"),
+            origin_of("https://Rules.Example.org/family/"),
             Some("https://rules.example.org".into())
         );
         assert_eq!(
