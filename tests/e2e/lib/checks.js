@@ -91,6 +91,17 @@ class Results {
 }
 
 const notes = new Set();
+// Seconds each check has spent (pages overlap, so per check these add up to
+// more than the run's time); printed last, so a slow check shows in CI's log.
+const spent = new Map();
+async function timed(name, work) {
+  const t0 = Date.now();
+  try {
+    return await work();
+  } finally {
+    spent.set(name, (spent.get(name) || 0) + (Date.now() - t0));
+  }
+}
 // Opens `url` in a new page of `context`, recording everything that goes
 // wrong while it loads, then scrolls through it so lazy images load.
 async function open(context, url) {
@@ -498,37 +509,37 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
     // One page's checks; results are buffered and printed per page, in order.
     const checkOne = async (p, results) => {
       const t0 = Date.now();
-      const { page, problems } = await open(light, srv.origin + p);
+      const { page, problems } = await timed('load', () => open(light, srv.origin + p));
       if (want('load')) results.add('load', p, problems);
-      const { details: boardProblems, infos } = await checkImages(page, false);
+      const { details: boardProblems, infos } = await timed('boards', () => checkImages(page, false));
       for (const i of infos) shown.add(shownAs(i.shows));
       if (want('boards')) results.add('boards', p, boardProblems);
       if (want('img-alt')) results.add('img-alt', p, checkAlt(infos));
-      if (want('headings')) results.add('headings', p, await checkHeadings(page));
-      if (want('contrast')) results.add('contrast', p, await checkContrast(page));
-      if (want('focus')) results.add('focus', p, await checkFocus(page));
-      if (want('axe')) results.add('axe', p, await checkAxe(page));
+      if (want('headings')) results.add('headings', p, await timed('headings', () => checkHeadings(page)));
+      if (want('contrast')) results.add('contrast', p, await timed('contrast', () => checkContrast(page)));
+      if (want('focus')) results.add('focus', p, await timed('focus', () => checkFocus(page)));
+      if (want('axe')) results.add('axe', p, await timed('axe', () => checkAxe(page)));
       const lang = await page.evaluate(() => document.documentElement.lang);
       info.set(p, { lang, boards: infos.some((i) => i.board) });
       await page.close();
 
       if (['axe-dark', 'contrast-dark', 'boards-dark', 'focus-dark'].some(want)) {
-        const d = await open(dark, srv.origin + p);
+        const d = await timed('load', () => open(dark, srv.origin + p));
         if (want('boards-dark')) {
-          const r = await checkImages(d.page, true);
+          const r = await timed('boards-dark', () => checkImages(d.page, true));
           results.add('boards-dark', p, [...d.problems, ...r.details]);
         }
-        if (want('contrast-dark')) results.add('contrast-dark', p, await checkContrast(d.page));
-        if (want('focus-dark')) results.add('focus-dark', p, await checkFocus(d.page));
-        if (want('axe-dark')) results.add('axe-dark', p, await checkAxe(d.page));
+        if (want('contrast-dark')) results.add('contrast-dark', p, await timed('contrast-dark', () => checkContrast(d.page)));
+        if (want('focus-dark')) results.add('focus-dark', p, await timed('focus-dark', () => checkFocus(d.page)));
+        if (want('axe-dark')) results.add('axe-dark', p, await timed('axe-dark', () => checkAxe(d.page)));
         await d.page.close();
       }
       if (want('mobile')) {
-        const m = await open(mobile, srv.origin + p);
-        results.add('mobile', p, [...m.problems, ...(await checkMobile(m.page))]);
+        const m = await timed('mobile', () => open(mobile, srv.origin + p));
+        results.add('mobile', p, [...m.problems, ...(await timed('mobile', () => checkMobile(m.page)))]);
         await m.page.close();
       }
-      if (want('languages')) results.add('languages', p, await checkLanguages(light, srv.origin, p));
+      if (want('languages')) results.add('languages', p, await timed('languages', () => checkLanguages(light, srv.origin, p)));
       results.log(`     (${p} took ${Date.now() - t0} ms)`);
     };
     // A few pages at a time: most of the time is spent waiting on the browser.
@@ -574,13 +585,13 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         const html = fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8');
         if (html.includes('class="play-data"') && info.get(p)?.lang === defaultLang) variants.push(p);
       }
-      await checkPlay(light, srv.origin, variants, results, log);
+      await timed('play', () => checkPlay(light, srv.origin, variants, results, log));
     }
     if (want('search')) {
       const homes = pages
         .filter((p) => p === '/' || p === `/${info.get(p)?.lang}/`)
         .map((p) => ({ path: p, lang: info.get(p)?.lang }));
-      await checkSearch(light, srv.origin, homes, results, log);
+      await timed('search', () => checkSearch(light, srv.origin, homes, results, log));
     }
     if (want('games')) {
       // Sample games on the default language's pages (translations show the same boards).
@@ -591,7 +602,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         // (Print pages show games without the stepper: paper cannot step.)
         return html.includes('<div class="game"') && !/\/print\/$/.test(p) && info.get(p)?.lang === defaultLang;
       });
-      await checkGames(light, srv.origin, withGames, shown, results, log);
+      await timed('games', () => checkGames(light, srv.origin, withGames, shown, results, log));
     }
     if (want('print')) {
       // Every family's print page, and the variant pages of the default language.
@@ -602,13 +613,13 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         const html = fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8');
         return html.includes('class="board board-start"') && info.get(p)?.lang === defaultLang;
       });
-      await checkPrint(browser, srv.origin, printed, results, log);
+      await timed('print', () => checkPrint(browser, srv.origin, printed, results, log));
     }
     if (want('room') && (!pick || pick.includes(room.PAGE))) {
-      await room.checkRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe });
+      await timed('room', () => room.checkRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe }));
     }
     if (want('room') && (!pick || pick.includes(room.DRAUGHTS_PAGE))) {
-      await room.checkDraughtsRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe });
+      await timed('room', () => room.checkDraughtsRoom(browser, siteDir, results, log, { inpage: INPAGE, checkContrast, checkFocus, checkAxe }));
     }
     if (want('svg-shown')) {
       const missing = svgs.flatMap((s) => boardsOf(siteDir, s)).filter((s) => !shown.has(s));
@@ -632,7 +643,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
     await srv.close();
   }
   if (vnu) {
-    const byFile = await vnu;
+    const byFile = await timed('vnu (after the browser checks)', () => vnu);
     const svgProblems = [];
     for (const [file] of byFile) {
       const rel = path.relative(siteDir, file);
@@ -647,6 +658,8 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
     results.add('vnu', `${others} SVG and CSS files`, svgProblems);
   }
   for (const n of notes) log(`note ${n}`);
+  const perCheck = [...spent].sort((a, b) => b[1] - a[1]).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`);
+  log(`time per check (pages overlap): ${perCheck.join(', ')}`);
   return results.list;
 }
 

@@ -62,6 +62,13 @@ async function puppeteerEngine(name, { init = [] } = {}) {
             // Overlay scrollbars: the viewport is the page's full width, as in the others.
             'widget.gtk.overlay-scrollbars.enabled': true,
             'layout.testing.overlay-scrollbars.always-visible': false,
+            // The layout-shift check has the server hold every SVG back until
+            // the page's DOM is ready. Each held request keeps one of
+            // Firefox's six connections to the server busy, and a page with
+            // six boards near the top then never gets its module scripts, so
+            // DOMContentLoaded never comes (a deadlock of the test, not of a
+            // page a reader meets). More connections than any page has boards.
+            'network.http.max-persistent-connections-per-server': 64,
           },
         };
   const browser = await puppeteer.launch({ ...launch, executablePath: EXECUTABLES[name], headless: true });
