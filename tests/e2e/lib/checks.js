@@ -9,6 +9,7 @@ const { execFile } = require('child_process');
 const { chromium } = require('playwright-core');
 const server = require('./server');
 const px = require('./pixels');
+const { PNG } = require('pngjs');
 const { checkPlay } = require('./play');
 const { checkPrint } = require('./print');
 const { checkSearch } = require('./search');
@@ -168,6 +169,7 @@ async function imageInfo(page) {
         visible: window.__rh.visible(img),
         left: r.left + scrollX,
         right: r.right + scrollX,
+        top: r.top + scrollY,
         width: r.width,
         height: r.height,
         bg: window.__rh.background(img.parentElement),
@@ -181,30 +183,15 @@ async function imageInfo(page) {
 }
 
 // Loaded, visible and non-blank; with `standOut`, also clearly different
-// from the page background over a good share of its area.
+// from the page background over a good share of its area. One screenshot of
+// the viewport serves every board that scroll position shows whole (a
+// screenshot per image made this the slowest check); a board taller or
+// wider than the viewport gets its own element screenshot.
 async function checkImages(page, standOut) {
   const details = [];
   const infos = await imageInfo(page);
-  const handles = await page.$$('img');
-  for (let i = 0; i < infos.length; i++) {
-    const img = infos[i];
+  const judge = (img, s) => {
     const name = img.src;
-    if (!img.complete || img.naturalWidth === 0) {
-      details.push(`${name}: not loaded (complete=${img.complete}, naturalWidth=${img.naturalWidth})`);
-      continue;
-    }
-    if (!img.visible) {
-      details.push(`${name}: not visible`);
-      continue;
-    }
-    let shot;
-    try {
-      shot = await handles[i].screenshot({ timeout: 5000, animations: 'disabled' });
-    } catch (e) {
-      details.push(`${name}: no screenshot (${e.message.split('\n')[0]})`);
-      continue;
-    }
-    const s = px.stats(shot, img.bg);
     if (s.dominantShare > 0.995 || s.colours < 3) {
       details.push(`${name}: blank (${s.colours} colours, ${(s.dominantShare * 100).toFixed(1)}% one colour)`);
     } else if (standOut && img.board && s.farFromBackground < 0.2) {
@@ -213,7 +200,53 @@ async function checkImages(page, standOut) {
           `(${(s.farFromBackground * 100).toFixed(1)}% of pixels)`,
       );
     }
+  };
+  const viewport = page.viewportSize();
+  const left = [];
+  for (let i = 0; i < infos.length; i++) {
+    const img = infos[i];
+    if (!img.complete || img.naturalWidth === 0) {
+      details.push(`${img.src}: not loaded (complete=${img.complete}, naturalWidth=${img.naturalWidth})`);
+    } else if (!img.visible) details.push(`${img.src}: not visible`);
+    else left.push(i);
   }
+  const oversized = (img) => img.height > viewport.height - 16 || img.right > viewport.width;
+  for (const i of left.filter((k) => oversized(infos[k]))) {
+    try {
+      const handle = (await page.$$('img'))[i];
+      judge(infos[i], px.stats(await handle.screenshot({ timeout: 5000, animations: 'disabled' }), infos[i].bg));
+    } catch (e) {
+      details.push(`${infos[i].src}: no screenshot (${e.message.split('\n')[0]})`);
+    }
+  }
+  const pending = left.filter((k) => !oversized(infos[k])).sort((a, b) => infos[a].top - infos[b].top);
+  while (pending.length) {
+    const y = Math.max(0, infos[pending[0]].top - 8);
+    const scrolled = await page.evaluate(async (to) => {
+      scrollTo(0, to);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+      return scrollY;
+    }, y);
+    const png = PNG.sync.read(await page.screenshot({ animations: 'disabled' }));
+    const shown = pending.filter((k) => {
+      const img = infos[k];
+      return img.top >= scrolled && img.top + img.height <= scrolled + viewport.height;
+    });
+    // The page may not scroll as far as the first board's top (its foot is
+    // near): that board is still in view, lower down.
+    if (!shown.includes(pending[0])) {
+      details.push(`${infos[pending[0]].src}: could not be scrolled into view`);
+      shown.push(pending[0]);
+    }
+    for (const k of shown) {
+      const img = infos[k];
+      if (img.top >= scrolled && img.top + img.height <= scrolled + viewport.height) {
+        judge(img, px.regionStats(png, { x: img.left, y: img.top - scrolled, width: img.width, height: img.height }, img.bg));
+      }
+      pending.splice(pending.indexOf(k), 1);
+    }
+  }
+  await page.evaluate(() => scrollTo(0, 0));
   return { details, infos };
 }
 
@@ -331,48 +364,42 @@ async function checkFocus(page) {
   return details;
 }
 
-async function switcher(page) {
-  return page.evaluate(() => ({
-    lang: document.documentElement.lang,
-    links: [...document.querySelectorAll('nav.languages a')].map((a) => ({
-      href: new URL(a.getAttribute('href'), location.href).pathname,
+// The language and switcher links of a page's HTML text, or of the page
+// itself when `html` is null; runs in the page.
+function switcherOf({ html, base }) {
+  const doc = html === null ? document : new DOMParser().parseFromString(html, 'text/html');
+  return {
+    lang: doc.documentElement.lang,
+    links: [...doc.querySelectorAll('nav.languages a')].map((a) => ({
+      href: new URL(a.getAttribute('href'), base).pathname,
       hreflang: a.getAttribute('hreflang'),
       current: a.getAttribute('aria-current') === 'page',
     })),
-  }));
+  };
 }
 
+// Every link of the page's language switcher leads to the same page in the
+// link's language, and that page's switcher lists the same pages with itself
+// marked current. One link a page is followed by a click (waiting for the
+// DOM only: the load check has already loaded the page whole); the others
+// are fetched, which is what a click loads, and read from their HTML.
 async function checkLanguages(context, origin, urlp) {
   const details = [];
-  const { page, problems } = await open(context, origin + urlp);
-  const here = await switcher(page);
-  await page.close();
-  if (problems.length) details.push(...problems);
-  const current = here.links.filter((l) => l.current);
-  if (here.links.length < 2) {
-    details.push(`language switcher has ${here.links.length} link(s)`);
-    return details;
-  }
-  if (current.length !== 1) details.push(`${current.length} links marked aria-current`);
-  else if (current[0].hreflang !== here.lang) details.push(`current link is ${current[0].hreflang} but <html lang="${here.lang}">`);
-  const hrefs = here.links.map((l) => l.href).sort().join(' ');
-  for (let i = 0; i < here.links.length; i++) {
-    const link = here.links[i];
-    if (link.current) {
-      if (link.href !== urlp && urlp !== '/404.html') details.push(`current link points to ${link.href}, not to this page`);
-      continue;
+  const page = await context.newPage();
+  try {
+    await page.goto(origin + urlp, { waitUntil: 'domcontentloaded' });
+    const here = await page.evaluate(switcherOf, { html: null, base: origin + urlp });
+    const current = here.links.filter((l) => l.current);
+    if (here.links.length < 2) {
+      details.push(`language switcher has ${here.links.length} link(s)`);
+      return details;
     }
-    const p = await context.newPage();
-    try {
-      await p.goto(origin + urlp, { waitUntil: 'load' });
-      const [response] = await Promise.all([
-        p.waitForNavigation({ waitUntil: 'load' }),
-        p.locator('nav.languages a').nth(i).click(),
-      ]);
-      const there = await switcher(p);
-      const landed = new URL(p.url()).pathname;
+    if (current.length !== 1) details.push(`${current.length} links marked aria-current`);
+    else if (current[0].hreflang !== here.lang) details.push(`current link is ${current[0].hreflang} but <html lang="${here.lang}">`);
+    const hrefs = here.links.map((l) => l.href).sort().join(' ');
+    const compare = (link, landed, status, there) => {
       const tag = `${link.hreflang} link → ${landed}`;
-      if (!response || !response.ok()) details.push(`${tag}: HTTP ${response ? response.status() : 'none'}`);
+      if (status < 200 || status >= 300) details.push(`${tag}: HTTP ${status}`);
       if (there.lang !== link.hreflang) details.push(`${tag}: <html lang="${there.lang}">, expected ${link.hreflang}`);
       const cur = there.links.find((l) => l.current);
       if (!cur || cur.href !== landed) details.push(`${tag}: that page does not mark itself current in its switcher`);
@@ -380,11 +407,34 @@ async function checkLanguages(context, origin, urlp) {
       if (urlp !== '/404.html' && there.links.map((l) => l.href).sort().join(' ') !== hrefs) {
         details.push(`${tag}: its switcher lists other pages (${there.links.map((l) => l.href).join(' ')}) — not the same page translated`);
       }
-    } catch (e) {
-      details.push(`${link.hreflang} link ${link.href}: ${e.message.split('\n')[0]}`);
-    } finally {
-      await p.close();
+    };
+    const others = [];
+    for (let i = 0; i < here.links.length; i++) {
+      const link = here.links[i];
+      if (!link.current) others.push(i);
+      else if (link.href !== urlp && urlp !== '/404.html') details.push(`current link points to ${link.href}, not to this page`);
     }
+    for (const i of others.slice(1)) {
+      const link = here.links[i];
+      const got = await page.evaluate(async (href) => {
+        const r = await fetch(href);
+        return { status: r.status, landed: new URL(r.url).pathname, html: await r.text() };
+      }, link.href);
+      compare(link, got.landed, got.status, await page.evaluate(switcherOf, { html: got.html, base: origin + got.landed }));
+    }
+    if (others.length) {
+      const i = others[0];
+      const [response] = await Promise.all([
+        page.waitForNavigation({ waitUntil: 'domcontentloaded' }),
+        page.locator('nav.languages a').nth(i).click(),
+      ]);
+      const landed = new URL(page.url()).pathname;
+      compare(here.links[i], landed, response ? response.status() : 0, await page.evaluate(switcherOf, { html: null, base: page.url() }));
+    }
+  } catch (e) {
+    details.push(`language switcher: ${e.message.split('\n')[0]}`);
+  } finally {
+    await page.close();
   }
   return details;
 }

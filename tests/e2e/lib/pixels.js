@@ -39,21 +39,39 @@ function over(fg, bg) {
  */
 function stats(buffer, background) {
   const png = PNG.sync.read(buffer);
-  const { data, width, height } = png;
-  const total = width * height;
+  return regionStats(png, { x: 0, y: 0, width: png.width, height: png.height }, background);
+}
+
+/**
+ * The same statistics over a rectangle of a decoded PNG (one screenshot of the
+ * viewport serves every board it shows). The rectangle is clipped to the
+ * picture and rounded inwards, so an anti-aliased edge of the page around
+ * the board does not count.
+ */
+function regionStats(png, rect, background) {
+  const x0 = Math.max(0, Math.ceil(rect.x));
+  const y0 = Math.max(0, Math.ceil(rect.y));
+  const x1 = Math.min(png.width, Math.floor(rect.x + rect.width));
+  const y1 = Math.min(png.height, Math.floor(rect.y + rect.height));
+  const width = Math.max(0, x1 - x0);
+  const height = Math.max(0, y1 - y0);
+  const { data } = png;
   const counts = new Map();
   let far = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-    counts.set(key, (counts.get(key) || 0) + 1);
-    if (background) {
-      const d =
-        Math.abs(data[i] - background[0]) +
-        Math.abs(data[i + 1] - background[1]) +
-        Math.abs(data[i + 2] - background[2]);
-      if (d > 60) far++;
+  for (let y = y0; y < y1; y++) {
+    for (let i = (y * png.width + x0) * 4, end = (y * png.width + x1) * 4; i < end; i += 4) {
+      const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+      counts.set(key, (counts.get(key) || 0) + 1);
+      if (background) {
+        const d =
+          Math.abs(data[i] - background[0]) +
+          Math.abs(data[i + 1] - background[1]) +
+          Math.abs(data[i + 2] - background[2]);
+        if (d > 60) far++;
+      }
     }
   }
+  const total = width * height;
   let dominant = 0;
   for (const c of counts.values()) dominant = Math.max(dominant, c);
   return {
@@ -65,4 +83,4 @@ function stats(buffer, background) {
   };
 }
 
-module.exports = { parseColor, luminance, contrast, over, stats };
+module.exports = { parseColor, luminance, contrast, over, stats, regionStats };
