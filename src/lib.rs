@@ -46,8 +46,8 @@ pub use rulehub_diagram as diagram;
 pub mod family {
     pub use rulehub_family::*;
     pub use rulehub_registry::{
-        FAMILIES, default_family, default_preset, find, names, open_game, setup_board, side_names,
-        start_game,
+        FAMILIES, default_family, default_preset, find, names, open_game, open_protocol,
+        protocol_presets, setup_board, side_names, start_game,
     };
 
     /// What the command line asks of a family, and the message for a preset

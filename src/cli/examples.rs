@@ -51,3 +51,13 @@ pub fn r#match() -> String {
         preset()
     )
 }
+
+/// `rulehub PROTOCOL` (`gtp`) with the first preset a family speaks it in.
+pub fn protocol(protocol: &str) -> String {
+    match family::protocol_presets(protocol).first() {
+        Some(preset) => {
+            format!("Example:\n  rulehub {protocol} --rules {preset} --level normal")
+        }
+        None => String::new(),
+    }
+}

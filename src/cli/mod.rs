@@ -14,7 +14,6 @@ mod completions;
 mod examples;
 mod excerpt;
 mod github;
-mod gtp;
 mod init;
 mod junit;
 mod r#match;
@@ -22,6 +21,7 @@ pub mod new;
 pub mod perft;
 mod presets;
 mod progress;
+mod protocol;
 pub mod replay;
 mod report;
 mod room;
@@ -116,8 +116,8 @@ enum Command {
     )]
     Match(r#match::MatchArgs),
     /// Speak the Go Text Protocol on stdin/stdout (Sabaki, GoGui, GNU Go referees).
-    #[command(after_help = "Example:\n  rulehub gtp --rules go-chinese --level normal")]
-    Gtp(gtp::GtpArgs),
+    #[command(after_help = examples::protocol(protocol::GTP))]
+    Gtp(protocol::ProtocolArgs),
     /// Run the room server for private online games (docs/rooms.md).
     #[command(
         after_help = "Example:\n  rulehub room --data rooms-data --allow-origin http://localhost:1111"
@@ -158,7 +158,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(&args),
         Command::Ai(args) => ai::run(&args),
         Command::Match(args) => r#match::run(&args),
-        Command::Gtp(args) => gtp::run(&args),
+        Command::Gtp(args) => protocol::run(protocol::GTP, &args),
         Command::Room(args) => room::run(&args, verbosity),
         Command::Rules(args) => rules::run(&args),
         Command::Completions(args) => completions::run(&args),

@@ -29,6 +29,7 @@ use std::fmt::Debug;
 use std::sync::Arc;
 
 pub use command_line::{EngineRequest, SetupBoard, SetupProblem};
+pub use rulehub_game::protocol::{LineProtocol, ProtocolOptions};
 pub use rulehub_game::{
     AnyOutcome, MoveInput, Playable, Played, RecordCut, Refusal, RefusalKind, Replay, ReplayStop,
     ReplayedMove, Thought,
@@ -145,6 +146,26 @@ pub trait GameFamily: Sync {
         None
     }
 
+    /// The text protocols the family's engine speaks to a GUI or a
+    /// referee (`gtp`), each a command of the command line (`rulehub gtp`);
+    /// none by default.
+    fn protocols(&self) -> &'static [Protocol] {
+        &[]
+    }
+
+    /// A session of `protocol` for one of the family's presets. `None`
+    /// when the family does not speak `protocol` or `preset` is not its
+    /// own; an error sentence when the preset's rules cannot be played.
+    fn open_protocol(
+        &self,
+        protocol: &str,
+        preset: &str,
+        options: &ProtocolOptions,
+    ) -> Option<Result<Box<dyn LineProtocol>, String>> {
+        let _ = (protocol, preset, options);
+        None
+    }
+
     /// The family's own files for the site's theme: its practice board's
     /// module, stylesheet and WebAssembly, its Fluent messages per
     /// language and its palette tokens with their default colours. The
@@ -153,6 +174,16 @@ pub trait GameFamily: Sync {
     fn assets(&self) -> FamilyAssets {
         FamilyAssets::default()
     }
+}
+
+/// A text protocol a family's engine speaks ([`GameFamily::protocols`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Protocol {
+    /// Its name, which is also the command (`gtp`: `rulehub gtp`).
+    pub name: &'static str,
+    /// The preset a session plays when the command names none: the one
+    /// the protocol's programs expect (area scoring for GTP, say).
+    pub default_preset: &'static str,
 }
 
 /// What [`GameFamily::assets`] gives: files compiled into the family's

@@ -15,6 +15,7 @@ mod board;
 pub mod keysort;
 mod outcome;
 pub mod playable;
+pub mod protocol;
 pub mod spec;
 
 pub use board::{Dims, MAX_SIDE, MIN_SIDE, Square, SquareParseError, SquareParseReason};

@@ -121,6 +121,21 @@ impl GameFamily for Go {
     ) -> Option<Result<rulehub_family::SetupBoard, String>> {
         tools::setup_board(preset, setup)
     }
+
+    fn protocols(&self) -> &'static [rulehub_family::Protocol] {
+        &[tools::GTP]
+    }
+
+    fn open_protocol(
+        &self,
+        protocol: &str,
+        preset: &str,
+        options: &rulehub_family::ProtocolOptions,
+    ) -> Option<Result<Box<dyn rulehub_family::LineProtocol>, String>> {
+        (protocol == tools::GTP.name)
+            .then(|| tools::open_gtp(preset, options))
+            .flatten()
+    }
 }
 
 /// A Go variant's rules as checked for its page, with its start position

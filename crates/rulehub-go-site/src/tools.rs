@@ -5,8 +5,33 @@
 use rulehub_go::playable::GoPlay;
 use rulehub_go::{Color, Game, Point, Rules, RulesSpec};
 
-use rulehub_family::{EngineRequest, Playable, SetupBoard};
+use rulehub_family::{
+    EngineRequest, LineProtocol, Playable, Protocol, ProtocolOptions, SetupBoard,
+};
 use rulehub_game::Dims;
+use rulehub_go::gtp::Gtp;
+
+/// The Go Text Protocol, which `rulehub gtp` speaks. Its default is area
+/// scoring, as computer Go's servers and referees use: GTP's
+/// `final_score` counts every stone on the board alive.
+pub const GTP: Protocol = Protocol {
+    name: "gtp",
+    default_preset: "go-chinese",
+};
+
+/// A GTP session under `preset`'s rules, the AI at the options' level (or
+/// their playouts per move); `None` when the preset is not a Go one.
+pub fn open_gtp(
+    preset: &str,
+    options: &ProtocolOptions,
+) -> Option<Result<Box<dyn LineProtocol>, String>> {
+    let rules = RulesSpec::preset(preset).resolve().ok()?;
+    let mut gtp = Gtp::new(rules, options.level, options.seed);
+    if let Some(playouts) = options.budget {
+        gtp.set_playouts(playouts);
+    }
+    Some(Ok(Box::new(gtp)))
+}
 
 /// The game `preset` names, from the request's setup (`black: D4 Q16;
 /// white: C3`) and side to move; `None` when the preset is not a Go one.

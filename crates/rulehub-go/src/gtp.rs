@@ -3,6 +3,7 @@
 //! stdin and stdout, and tests drive the engine without a process.
 
 use rulehub_game::ai::Level;
+use rulehub_game::protocol::LineProtocol;
 
 use crate::ai::{playouts_for, think};
 use crate::game::Game;
@@ -227,6 +228,22 @@ fn parse_color(text: &str) -> Option<Color> {
         "b" | "black" => Some(Color::Black),
         "w" | "white" => Some(Color::White),
         _ => None,
+    }
+}
+
+/// The ground's line protocol, which `rulehub gtp` drives through the
+/// registry without knowing the game.
+impl LineProtocol for Gtp {
+    fn max_line(&self) -> usize {
+        MAX_LINE
+    }
+
+    fn answer(&mut self, line: &str) -> Option<String> {
+        self.handle(line)
+    }
+
+    fn finished(&self) -> bool {
+        self.quit_requested()
     }
 }
 

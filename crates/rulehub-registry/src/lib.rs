@@ -8,7 +8,9 @@
 #![allow(clippy::result_large_err)]
 
 use rulehub_diagram::Palette;
-use rulehub_family::{EngineRequest, GameFamily, Playable, SetupBoard};
+use rulehub_family::{
+    EngineRequest, GameFamily, LineProtocol, Playable, ProtocolOptions, SetupBoard,
+};
 
 /// Every registered family, in the order their names are listed to authors.
 pub static FAMILIES: &[&dyn GameFamily] = &[
@@ -114,6 +116,47 @@ pub fn open_game(
     find(family)?.open_game(rules, setup)
 }
 
+/// The presets of every family that speaks `protocol` (`gtp`), the first
+/// such family's default for it first: what `rulehub PROTOCOL --rules`
+/// takes, and plays when given none.
+pub fn protocol_presets(protocol: &str) -> Vec<&'static str> {
+    let speakers = || {
+        FAMILIES.iter().filter_map(|family| {
+            let spoken = family.protocols().iter().find(|p| p.name == protocol)?;
+            Some((family, spoken))
+        })
+    };
+    let mut presets: Vec<&'static str> = speakers()
+        .take(1)
+        .map(|(_, spoken)| spoken.default_preset)
+        .collect();
+    for preset in speakers().flat_map(|(family, _)| family.preset_names()) {
+        if !presets.contains(&preset) {
+            presets.push(preset);
+        }
+    }
+    presets
+}
+
+/// A session of `protocol` under `preset`'s rules, from the family that
+/// speaks it and has the preset; an error sentence names the presets
+/// there are.
+pub fn open_protocol(
+    protocol: &str,
+    preset: &str,
+    options: &ProtocolOptions,
+) -> Result<Box<dyn LineProtocol>, String> {
+    FAMILIES
+        .iter()
+        .find_map(|family| family.open_protocol(protocol, preset, options))
+        .unwrap_or_else(|| {
+            Err(format!(
+                "`{preset}` is not a preset `rulehub {protocol}` plays; valid presets: {}",
+                protocol_presets(protocol).join(", ")
+            ))
+        })
+}
+
 /// The message for a preset no family has, with every preset there is.
 pub fn unknown_preset(preset: &str) -> String {
     let all: Vec<&str> = FAMILIES
@@ -124,4 +167,41 @@ pub fn unknown_preset(preset: &str) -> String {
         "unknown rules preset `{preset}`; valid presets: {}",
         all.join(", ")
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_protocol_lists_its_default_preset_first_and_every_preset_once() {
+        let presets = protocol_presets("gtp");
+        assert_eq!(presets.first(), Some(&"go-chinese"));
+        let mut unique = presets.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), presets.len(), "{presets:?}");
+        assert!(presets.contains(&"go-japanese"), "{presets:?}");
+        assert!(protocol_presets("no-such-protocol").is_empty());
+    }
+
+    #[test]
+    fn a_preset_of_a_family_that_does_not_speak_the_protocol_is_refused_naming_those_there_are() {
+        let Err(message) = open_protocol("gtp", "brandubh", &ProtocolOptions::default()) else {
+            panic!("a tafl preset opened a GTP session");
+        };
+        assert!(message.contains("`brandubh`"), "{message}");
+        assert!(message.contains("go-chinese"), "{message}");
+    }
+
+    #[test]
+    fn a_session_opened_through_the_registry_answers_lines_and_ends_on_quit() {
+        let mut session = open_protocol("gtp", "go-chinese", &ProtocolOptions::default())
+            .expect("go-chinese speaks GTP");
+        assert_eq!(session.answer("1 boardsize 9\n").as_deref(), Some("=1\n\n"));
+        assert_eq!(session.answer("# a comment\n"), None);
+        assert!(!session.finished());
+        assert_eq!(session.answer("quit\n").as_deref(), Some("=\n\n"));
+        assert!(session.finished());
+    }
 }
