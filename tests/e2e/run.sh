@@ -7,8 +7,8 @@
 #
 # Installs Debian's chromium, firefox-esr, WebKitGTK (PyGObject, Xvfb),
 # librsvg and a headless JRE when missing (needs root and apt), runs
-# `npm ci`, builds the hub with `cargo run --release -- build`, serves it on
-# a loopback port and drives headless Chromium over every page (suite.js),
+# `npm ci`, builds the hub with `rulehub build` (RULEHUB_BIN, or a release
+# build), serves it on a loopback port and drives headless Chromium over every page (suite.js),
 # runs the Nu HTML checker, runs the checks every engine runs in Chromium,
 # Firefox ESR and WebKitGTK side by side (engines.js), then proves the
 # checks can fail (selftest).
@@ -49,10 +49,17 @@ site="$(mktemp -d "${TMPDIR:-/tmp}/rulehub-e2e-site.XXXXXX")"
 # Boards rendered alone by librsvg, shared by the engines' runs (lib/views.js).
 export E2E_VIEWS_CACHE="$site.views"
 trap 'rm -rf "$site" "$E2E_VIEWS_CACHE"' EXIT
-stamp "building the hub into $site"
-(cd "$root" && cargo run --release --quiet -- build --output "$site" </dev/null)
-# The play and room checks run `rulehub replay` and `rulehub room` from the same build.
-export RULEHUB_BIN="${RULEHUB_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/rulehub}"
+# The play and room checks run `rulehub replay` and `rulehub room` from the
+# build that builds the hub: RULEHUB_BIN when given (.ci/run passes the one
+# `cargo test` built), else `cargo build --release`'s.
+if [ -z "${RULEHUB_BIN:-}" ]; then
+  stamp "cargo build --release"
+  (cd "$root" && cargo build --release --quiet --bin rulehub </dev/null)
+  RULEHUB_BIN="${CARGO_TARGET_DIR:-$root/target}/release/rulehub"
+fi
+export RULEHUB_BIN
+stamp "building the hub into $site with $RULEHUB_BIN"
+"$RULEHUB_BIN" build --output "$site" </dev/null
 
 mkdir -p "$shots"
 passed=0
