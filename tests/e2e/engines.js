@@ -114,7 +114,8 @@ async function run(siteDir, engineName, { only, pages: pick, log = console.log }
           counts.stepped += r.stepped;
           add('stepper', p, details);
         }
-        if (want('print-greys') && /<img\b[^>]*\.svg/.test(html)) {
+        // (Translations print with the same stylesheet and image markup.)
+        if (want('print-greys') && /<img\b[^>]*\.svg/.test(html) && langOf(p) === defaultLang) {
           const details = [];
           counts.printed += await every.printGreys(engine, details);
           add('print-greys', p, details);

@@ -105,7 +105,9 @@ async function timed(name, work) {
 }
 // Opens `url` in a new page of `context`, recording everything that goes
 // wrong while it loads, then scrolls through it so lazy images load.
-async function open(context, url) {
+// With `{ scroll: false }` the boards below the fold are left to load
+// lazily: every board states its size, so the layout is the same.
+async function open(context, url, { scroll = true } = {}) {
   const page = await context.newPage();
   const problems = [];
   page.on('console', (m) => {
@@ -120,10 +122,11 @@ async function open(context, url) {
   });
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response) problems.push('no response');
-  await page.evaluate(async () => {
+  await page.evaluate(async (scroll) => {
     // What a reader can open is checked open ("At a glance", a worked
     // example's steps): its boards, contrast and focus stops count too.
     for (const d of document.querySelectorAll('details')) d.open = true;
+    if (!scroll) return;
     const step = Math.max(200, innerHeight - 100);
     // Every wait is bounded: a headless renderer can leave a frame or an
     // image's decode() pending forever, and a run that hangs reports
@@ -149,7 +152,7 @@ async function open(context, url) {
     }
     await atMost(5000, Promise.all([...document.images].map((i) => i.decode().catch(() => {}))));
     scrollTo(0, 0);
-  });
+  }, scroll);
   return { page, problems };
 }
 
@@ -187,9 +190,14 @@ async function imageInfo(page) {
 // the viewport serves every board that scroll position shows whole (a
 // screenshot per image made this the slowest check); a board taller or
 // wider than the viewport gets its own element screenshot.
-async function checkImages(page, standOut) {
+// `shownInDefault` holds the images (path and view) the default language's
+// pages show: a translation shows those files and views with the same markup
+// and stylesheet, so its copies are checked for loading and visibility and
+// judged from a screenshot on the default language's page only.
+async function checkImages(page, standOut, shownInDefault = null) {
   const details = [];
   const infos = await imageInfo(page);
+  const judgedThere = (img) => shownInDefault !== null && shownInDefault.has(pathAndView(img.shows));
   const judge = (img, s) => {
     const name = img.src;
     if (s.dominantShare > 0.995 || s.colours < 3) {
@@ -208,7 +216,7 @@ async function checkImages(page, standOut) {
     if (!img.complete || img.naturalWidth === 0) {
       details.push(`${img.src}: not loaded (complete=${img.complete}, naturalWidth=${img.naturalWidth})`);
     } else if (!img.visible) details.push(`${img.src}: not visible`);
-    else left.push(i);
+    else if (!judgedThere(img)) left.push(i);
   }
   const oversized = (img) => img.height > viewport.height - 16 || img.right > viewport.width;
   for (const i of left.filter((k) => oversized(infos[k]))) {
@@ -248,6 +256,24 @@ async function checkImages(page, standOut) {
   }
   await page.evaluate(() => scrollTo(0, 0));
   return { details, infos };
+}
+
+/** An image address without its origin: `/tafl/brandubh/examples.svg#view`. */
+function pathAndView(url) {
+  const u = new URL(url, 'http://localhost');
+  return u.pathname + u.hash;
+}
+
+/** Every image (path and view) the default language's pages show, from their HTML. */
+function imagesOfPages(siteDir, pages) {
+  const shown = new Set();
+  for (const p of pages) {
+    const html = fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8');
+    for (const m of html.matchAll(/<img\b[^>]*?\ssrc="([^"]+)"/g)) {
+      shown.add(pathAndView(new URL(m[1].replace(/&amp;/g, '&'), 'http://localhost' + p).href));
+    }
+  }
+  return shown;
 }
 
 function checkAlt(infos) {
@@ -556,12 +582,16 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
 
     const shown = new Set();
     const info = new Map(); // page → { lang, boards }
+    const langOf = (p) => (/<html lang="([^"]+)"/.exec(fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8')) || [])[1];
+    const siteLang = langOf('/');
+    const shownInDefault = imagesOfPages(siteDir, pages.filter((p) => langOf(p) === siteLang));
+    const translation = (p) => (langOf(p) === siteLang ? null : shownInDefault);
     // One page's checks; results are buffered and printed per page, in order.
     const checkOne = async (p, results) => {
       const t0 = Date.now();
       const { page, problems } = await timed('load', () => open(light, srv.origin + p));
       if (want('load')) results.add('load', p, problems);
-      const { details: boardProblems, infos } = await timed('boards', () => checkImages(page, false));
+      const { details: boardProblems, infos } = await timed('boards', () => checkImages(page, false, translation(p)));
       for (const i of infos) shown.add(shownAs(i.shows));
       if (want('boards')) results.add('boards', p, boardProblems);
       if (want('img-alt')) results.add('img-alt', p, checkAlt(infos));
@@ -576,7 +606,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
       if (['axe-dark', 'contrast-dark', 'boards-dark', 'focus-dark'].some(want)) {
         const d = await timed('load', () => open(dark, srv.origin + p));
         if (want('boards-dark')) {
-          const r = await timed('boards-dark', () => checkImages(d.page, true));
+          const r = await timed('boards-dark', () => checkImages(d.page, true, translation(p)));
           results.add('boards-dark', p, [...d.problems, ...r.details]);
         }
         if (want('contrast-dark')) results.add('contrast-dark', p, await timed('contrast-dark', () => checkContrast(d.page)));
@@ -585,7 +615,8 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         await d.page.close();
       }
       if (want('mobile')) {
-        const m = await timed('mobile', () => open(mobile, srv.origin + p));
+        // (The layout at 375 px does not wait for boards: each states its size.)
+        const m = await timed('mobile', () => open(mobile, srv.origin + p, { scroll: false }));
         results.add('mobile', p, [...m.problems, ...(await timed('mobile', () => checkMobile(m.page)))]);
         await m.page.close();
       }

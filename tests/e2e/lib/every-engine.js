@@ -19,7 +19,7 @@
 //                 (its from-square looks different with the highlight)
 //   print-greys   with the stylesheet's print rules in force, every board
 //                 image is greyscale (computed filter, and the first board's
-//                 pixels carry no colour)
+//                 pixels carry no colour), on the default language's pages
 //
 // Every check runs in every engine; what an engine cannot do is named in
 // NOT_HERE and printed with each run.
