@@ -216,3 +216,32 @@ fn english_games_play_on_past_a_repetition_until_a_draw_is_claimed() {
             "these rules draw the game by themselves when a draw rule applies",
         ));
 }
+
+/// A result the board contradicts stops its game at the token, naming the
+/// result that would agree; a result the board cannot decide (a
+/// resignation) is taken as written, and a win scored in match points
+/// (`2-0`) is the same win.
+#[test]
+fn replay_refuses_a_result_the_board_contradicts_at_its_token() {
+    let output = rulehub()
+        .args(["replay", "--rules", "english-draughts"])
+        .arg(fixture("results.pdn"))
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(1), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr,
+        "error: game 2, move 2 (line 7, column 9) `0-1`: the record ends `0-1`, but after its \
+         last move the game is over: white wins (no-pieces); end it with `1-0`\n"
+    );
+    for line in [
+        "game 1 (line 1): Event \"Won on the board\"\n1. white 18x9 captures 14\nresult after 1 move: white wins (no-pieces)\n",
+        "game 3 (line 9): Event \"Resigned\"\n1. black 11-15\n2. white 23-19\nresult after 2 moves: ongoing\n",
+        "game 4 (line 12): Event \"Scored in match points\"\n1. white 18x9 captures 14\nresult after 1 move: white wins (no-pieces)\n",
+        "4 games: 3 replayed to the end, 1 stopped",
+    ] {
+        assert!(stdout.contains(line), "missing {line:?} in\n{stdout}");
+    }
+}

@@ -23,7 +23,7 @@ use rulehub_core::hub::limits;
 use rulehub_core::i18n::I18n;
 use rulehub_diagram::Annotations;
 use rulehub_draughts::record;
-use rulehub_draughts::{Colour, DraughtsRules, Game, Move, Outcome, Position, Square, fen};
+use rulehub_draughts::{DraughtsRules, Game, Move, Outcome, Position, Square, fen};
 
 use rulehub_family::page::GameBlock;
 use rulehub_family::{Frame, GameMove, SampleGame, describe_outcome};
@@ -37,41 +37,6 @@ pub struct CheckedGame {
     pub plies: Vec<(Position, Move, Vec<Square>)>,
     pub moves: Vec<GameMove>,
     pub outcome: Outcome,
-}
-
-/// PDN result tokens and what each claims, with `None` for "not finished".
-const RESULTS: &[(&str, Option<Claim>)] = &[
-    ("1-0", Some(Claim::Win(Colour::White))),
-    ("2-0", Some(Claim::Win(Colour::White))),
-    ("0-1", Some(Claim::Win(Colour::Black))),
-    ("0-2", Some(Claim::Win(Colour::Black))),
-    ("1/2-1/2", Some(Claim::Draw)),
-    ("1-1", Some(Claim::Draw)),
-    ("*", None),
-];
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Claim {
-    Win(Colour),
-    Draw,
-}
-
-fn claim_of(outcome: Outcome) -> Option<Claim> {
-    match outcome {
-        Outcome::Ongoing => None,
-        Outcome::Win { winner, .. } => Some(Claim::Win(winner)),
-        Outcome::Draw { .. } => Some(Claim::Draw),
-    }
-}
-
-/// The token a record ends with for `outcome`.
-fn token_for(outcome: Outcome) -> &'static str {
-    match claim_of(outcome) {
-        Some(Claim::Win(Colour::White)) => "1-0",
-        Some(Claim::Win(Colour::Black)) => "0-1",
-        Some(Claim::Draw) => "1/2-1/2",
-        None => "*",
-    }
 }
 
 /// Reads the record of `block` and replays it from the page's start (or the
@@ -267,8 +232,7 @@ pub fn check(
     }
     let outcome = game.outcome();
     if let Some((span, token)) = result
-        && let Some(claim) = claim_of(outcome)
-        && RESULTS.iter().find(|(t, _)| *t == token).map(|(_, c)| *c) != Some(Some(claim))
+        && let Err(agrees) = record::check_result(token, outcome)
     {
         problems.push(
             block
@@ -280,8 +244,7 @@ pub fn check(
                     ),
                 )
                 .with_help(format!(
-                    "end the record with `{}`, or leave the result out",
-                    token_for(outcome)
+                    "end the record with `{agrees}`, or leave the result out"
                 )),
         );
         return None;

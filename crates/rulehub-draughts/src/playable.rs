@@ -19,7 +19,7 @@ use rulehub_game::{
 };
 
 use crate::record::{self, RecordErrorReason};
-use crate::{Colour, Game, Geometry, IllegalMove, Kind, Move, MoveText, Outcome, Square, fen};
+use crate::{Colour, Game, Geometry, IllegalMove, Kind, Move, MoveText, Square, fen};
 
 /// A draughts game in progress and the moves played since its start.
 #[derive(Debug, Clone)]
@@ -208,22 +208,6 @@ fn line_of(text: &str, offset: usize) -> usize {
     })
 }
 
-/// The PDN result token of an outcome.
-fn result_token(outcome: Outcome) -> &'static str {
-    match outcome {
-        Outcome::Ongoing => "*",
-        Outcome::Win {
-            winner: Colour::White,
-            ..
-        } => "1-0",
-        Outcome::Win {
-            winner: Colour::Black,
-            ..
-        } => "0-1",
-        Outcome::Draw { .. } => "1/2-1/2",
-    }
-}
-
 impl Playable for DraughtsPlay {
     fn sides(&self) -> [&'static str; 2] {
         [Colour::White.code(), Colour::Black.code()]
@@ -378,7 +362,7 @@ impl Playable for DraughtsPlay {
         if !text.ends_with('\n') {
             text.push('\n');
         }
-        text.push_str(result_token(self.game.outcome()));
+        text.push_str(record::result_token(self.game.outcome()));
         text.push('\n');
         text
     }
@@ -434,6 +418,7 @@ impl Playable for DraughtsPlay {
         })?;
         let mut moves = Vec::new();
         let mut claims = Vec::new();
+        let mut result = None;
         for item in items {
             match item {
                 record::Item::Tag(tag) if tag.name.eq_ignore_ascii_case("FEN") => {
@@ -460,7 +445,10 @@ impl Playable for DraughtsPlay {
                     }
                     moves.push(mv);
                 }
-                record::Item::Result(..) => self.record.result_read = true,
+                record::Item::Result(span, token) => {
+                    self.record.result_read = true;
+                    result = Some((span, token));
+                }
                 record::Item::Comment(_) => {}
                 record::Item::Claim(span, reason) => claims.push((moves.len(), span, reason)),
             }
@@ -529,9 +517,23 @@ impl Playable for DraughtsPlay {
                 }
             }
         }
+        // Every move before the result has been played (a move after it is
+        // refused above), so the game is where the record says it ends.
+        let outcome = self.game.outcome();
+        if let Some((span, token)) = result
+            && let Err(agrees) = record::check_result(token, outcome)
+        {
+            let message = format!(
+                "the record ends `{token}`, but after its last move the game is over: {outcome}; \
+                 end it with `{agrees}`"
+            );
+            let mut stop = stop_at(text, span, first + played.len(), "wrong-result", message);
+            stop.played = played;
+            return Err(stop);
+        }
         Ok(Replay {
             moves: played,
-            outcome: self.game.outcome().named(),
+            outcome: outcome.named(),
         })
     }
 

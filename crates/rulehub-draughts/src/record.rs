@@ -22,7 +22,7 @@
 use std::fmt;
 use std::ops::Range;
 
-use crate::game::{Game, IllegalMove, MoveText, Played};
+use crate::game::{Game, IllegalMove, MoveText, Outcome, Played};
 use crate::position::Colour;
 
 /// The longest record read: far above any real archive's game.
@@ -33,6 +33,61 @@ pub const MAX_RECORD_LEN: usize = 1 << 20;
 pub const RESULTS: &[&str] = &[
     "1-0", "0-1", "1/2-1/2", "½-½", "2-0", "0-2", "1-1", "0-0", "*",
 ];
+
+/// What a result token says of a game's end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResultClaim {
+    Win(Colour),
+    Draw,
+    /// Nothing the board decides: `*` (a game not finished) or `0-0`
+    /// (neither side scored, as for a double forfeit).
+    Open,
+}
+
+/// What `token`, one of [`RESULTS`], says; `None` for any other text.
+pub fn result_claim(token: &str) -> Option<ResultClaim> {
+    match token {
+        "1-0" | "2-0" => Some(ResultClaim::Win(Colour::White)),
+        "0-1" | "0-2" => Some(ResultClaim::Win(Colour::Black)),
+        "1/2-1/2" | "½-½" | "1-1" => Some(ResultClaim::Draw),
+        "*" | "0-0" => Some(ResultClaim::Open),
+        _ => None,
+    }
+}
+
+/// The token a record ends with for `outcome`.
+pub fn result_token(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Ongoing => "*",
+        Outcome::Win {
+            winner: Colour::White,
+            ..
+        } => "1-0",
+        Outcome::Win {
+            winner: Colour::Black,
+            ..
+        } => "0-1",
+        Outcome::Draw { .. } => "1/2-1/2",
+    }
+}
+
+/// Whether a record that ends with `token` agrees with the game's
+/// `outcome` after its last move. A game the rules have ended must end with
+/// its result (in any scoring); a game still going may end with any token,
+/// since a record also ends at a resignation, an agreed draw or a stopped
+/// game. The error is the token that would agree.
+pub fn check_result(token: &str, outcome: Outcome) -> Result<(), &'static str> {
+    let decided = match outcome {
+        Outcome::Ongoing => return Ok(()),
+        Outcome::Win { winner, .. } => ResultClaim::Win(winner),
+        Outcome::Draw { .. } => ResultClaim::Draw,
+    };
+    if result_claim(token) == Some(decided) {
+        Ok(())
+    } else {
+        Err(result_token(outcome))
+    }
+}
 
 /// One move of a record, where it stands and what it says.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -879,7 +934,41 @@ pub fn replay(game: &mut Game, text: &str) -> Result<Vec<Replayed>, ReplayError>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{DrawReason, WinReason};
     use crate::rules::Preset;
+
+    #[test]
+    fn every_result_token_read_says_something() {
+        for token in RESULTS {
+            assert!(result_claim(token).is_some(), "{token}");
+        }
+        assert_eq!(result_claim("3-1"), None);
+    }
+
+    #[test]
+    fn a_result_agrees_with_the_game_in_any_scoring_and_anything_goes_while_it_is_on() {
+        let white_won = Outcome::Win {
+            winner: Colour::White,
+            reason: WinReason::NoPieces,
+        };
+        let drawn = Outcome::Draw {
+            reason: DrawReason::Repetition,
+        };
+        for token in ["1-0", "2-0"] {
+            assert_eq!(check_result(token, white_won), Ok(()), "{token}");
+        }
+        for token in ["0-1", "0-2", "1/2-1/2", "1-1", "*", "0-0"] {
+            assert_eq!(check_result(token, white_won), Err("1-0"), "{token}");
+        }
+        for token in ["1/2-1/2", "½-½", "1-1"] {
+            assert_eq!(check_result(token, drawn), Ok(()), "{token}");
+        }
+        assert_eq!(check_result("1-0", drawn), Err("1/2-1/2"));
+        // A resignation, an agreed draw or a game stopped: the board cannot say.
+        for token in RESULTS {
+            assert_eq!(check_result(token, Outcome::Ongoing), Ok(()), "{token}");
+        }
+    }
 
     fn numbers(text: &str) -> Vec<(Vec<u32>, bool)> {
         parse(text)
