@@ -25,6 +25,10 @@ pub struct AiArgs {
     /// from the setup).
     #[arg(long)]
     pub to_move: Option<String>,
+    /// The board's size, points or squares a side, for a game whose
+    /// presets play on boards of several sizes (default: the preset's).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=64))]
+    pub size: Option<u8>,
     /// The AI level whose search bounds apply (easy, normal, hard).
     #[arg(long, default_value = "normal", value_parser = level_names())]
     pub level: String,
@@ -75,6 +79,7 @@ pub fn run(args: &AiArgs) -> ExitCode {
     let request = EngineRequest {
         setup: args.setup.as_deref(),
         to_move: args.to_move.as_deref(),
+        size: args.size,
         ..EngineRequest::default()
     };
     let engine = match super::perft::engine(&args.rules, &request) {

@@ -19,6 +19,10 @@ pub struct MatchArgs {
     /// what it sets).
     #[arg(long, value_name = "PRESET", default_value = family::default_preset(), value_parser = PresetParser)]
     pub rules: String,
+    /// The board's size, points or squares a side, for a game whose
+    /// presets play on boards of several sizes (default: the preset's).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=64))]
+    pub size: Option<u8>,
     /// Who plays each side: `--SIDE PLAYER` for the two sides of the
     /// preset's family.
     #[command(flatten)]
@@ -165,7 +169,13 @@ fn parse_player(text: &str) -> Result<Player, String> {
 }
 
 pub fn run(args: &MatchArgs) -> ExitCode {
-    let start = match super::perft::engine(&args.rules, &EngineRequest::default()) {
+    let start = match super::perft::engine(
+        &args.rules,
+        &EngineRequest {
+            size: args.size,
+            ..EngineRequest::default()
+        },
+    ) {
         Ok(engine) => engine,
         Err(message) => {
             eprintln!("error: {message}");

@@ -27,12 +27,17 @@ pub struct PerftArgs {
     /// takes it from the setup).
     #[arg(long)]
     pub to_move: Option<String>,
+    /// The board's size, points or squares a side, for a game whose
+    /// presets play on boards of several sizes (default: the preset's).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=64))]
+    pub size: Option<u8>,
 }
 
 pub fn run(args: &PerftArgs, verbosity: Verbosity) -> ExitCode {
     let request = EngineRequest {
         setup: args.setup.as_deref(),
         to_move: args.to_move.as_deref(),
+        size: args.size,
         ..EngineRequest::default()
     };
     let mut engine = match engine(&args.rules, &request) {

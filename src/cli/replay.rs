@@ -69,6 +69,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         setup: args.setup.as_deref(),
         to_move: args.to_move.as_deref(),
         ignore_capture_marks: args.ignore_capture_marks,
+        ..EngineRequest::default()
     };
     let base = match super::perft::engine(&args.rules, &request) {
         Ok(engine) => engine,
@@ -525,7 +526,8 @@ fn print_outcome(json: bool, moves: usize, replay: &Replay) {
             json!({ "type": "outcome", "moves": moves, "outcome": replay.outcome })
         );
     } else {
-        println!("result after {moves} moves: {}", replay.outcome);
+        let noun = if moves == 1 { "move" } else { "moves" };
+        println!("result after {moves} {noun}: {}", replay.outcome);
     }
 }
 

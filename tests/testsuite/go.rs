@@ -185,3 +185,100 @@ fn perft_counts_go_moves_with_the_pass() {
         "{stderr}"
     );
 }
+
+/// `--size` plays a Go preset on a smaller board (the pages' 9×9 games),
+/// reads a setup on that board, and is refused where a preset fixes its
+/// board or the size is not Go's.
+#[test]
+fn the_engine_commands_play_go_on_the_size_asked_for() {
+    let hub = Hub::copy("go-mini");
+    let output = engine_command(
+        &hub,
+        &[
+            "perft",
+            "--rules",
+            "go-chinese",
+            "--size",
+            "9",
+            "--depth",
+            "2",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // 81 points and the pass; then every pair (a stone and any other
+    // point or the pass, or the pass and anything).
+    assert!(stdout.contains("depth 1: 82"), "{stdout}");
+    assert!(stdout.contains("depth 2: 6643"), "{stdout}");
+
+    let output = engine_command(
+        &hub,
+        &[
+            "ai",
+            "--rules",
+            "go-chinese",
+            "--size",
+            "9",
+            "--setup",
+            "black: J9",
+            "--level",
+            "easy",
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+
+    let output = engine_command(
+        &hub,
+        &[
+            "perft",
+            "--rules",
+            "go-chinese",
+            "--size",
+            "9",
+            "--depth",
+            "1",
+            "--setup",
+            "black: K10",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("is not a point of the 9×9 board"),
+        "{stderr}"
+    );
+
+    let output = engine_command(
+        &hub,
+        &[
+            "perft",
+            "--rules",
+            "go-chinese",
+            "--size",
+            "25",
+            "--depth",
+            "1",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--size: size: 25 is outside 5..=19"),
+        "{stderr}"
+    );
+
+    let output = engine_command(
+        &hub,
+        &[
+            "perft", "--rules", "brandubh", "--size", "9", "--depth", "1",
+        ],
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--size is not used with this preset"),
+        "{stderr}"
+    );
+}

@@ -24,6 +24,12 @@ pub fn engine(
             "--ignore-capture-marks is not used with this preset: its records write captures as part of the move".into(),
         ));
     }
+    if request.size.is_some() {
+        return Some(Err(
+            "--size is not used with this preset: each draughts preset plays on its own board"
+                .into(),
+        ));
+    }
     let setup = request.setup;
     Some(match setup {
         None => Ok(Box::new(DraughtsPlay::new(Game::start(&rules))) as _),

@@ -24,6 +24,10 @@ pub struct EngineRequest<'a> {
     pub setup: Option<&'a str>,
     /// The side to move first, by the family's name for it.
     pub to_move: Option<&'a str>,
+    /// The board's size, for a family whose presets play on boards of
+    /// several sizes (points or squares a side); a family whose preset
+    /// fixes its board refuses it.
+    pub size: Option<u8>,
     /// Replay without comparing a record's capture marks with the captures.
     pub ignore_capture_marks: bool,
 }

@@ -39,8 +39,14 @@ pub fn engine(
     preset: &str,
     request: &EngineRequest<'_>,
 ) -> Option<Result<Box<dyn Playable>, String>> {
-    let rules = RulesSpec::preset(preset).resolve().ok()?;
+    let preset_rules = RulesSpec::preset(preset).resolve().ok()?;
     Some((|| {
+        let rules = match request.size {
+            Some(size) => preset_rules
+                .with_size(size)
+                .map_err(|e| format!("--size: {e}"))?,
+            None => preset_rules,
+        };
         if request.ignore_capture_marks {
             return Err(
                 "--ignore-capture-marks is not used with this preset: Go records mark no captures"

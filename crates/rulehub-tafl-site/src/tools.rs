@@ -16,6 +16,12 @@ pub fn engine(
     request: &EngineRequest<'_>,
 ) -> Option<Result<Box<dyn Playable>, String>> {
     let rules = preset(preset_name)?;
+    if request.size.is_some() {
+        return Some(Err(
+            "--size is not used with this preset: a tafl board's size is the preset's, or --setup's"
+                .into(),
+        ));
+    }
     let options = ReplayOptions {
         check_capture_marks: !request.ignore_capture_marks,
     };
