@@ -178,6 +178,9 @@ pub fn content_type(key: &str) -> &'static str {
         "woff2" => "font/woff2",
         "woff" => "font/woff",
         "pdf" => "application/pdf",
+        // The practice board's engine, under its registered type (the only
+        // one WebAssembly.instantiateStreaming accepts).
+        "wasm" => "application/wasm",
         _ => "application/octet-stream",
     }
 }
@@ -380,6 +383,11 @@ mod tests {
         assert_eq!(content_type("assets/style.css"), "text/css; charset=utf-8");
         assert_eq!(content_type("sitemap.xml"), "application/xml");
         assert_eq!(content_type("robots.txt"), "text/plain; charset=utf-8");
+        assert_eq!(
+            content_type("assets/play/board.js"),
+            "text/javascript; charset=utf-8"
+        );
+        assert_eq!(content_type("assets/play/tafl.wasm"), "application/wasm");
         assert_eq!(content_type("blob"), "application/octet-stream");
     }
 }
