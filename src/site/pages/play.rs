@@ -2,7 +2,8 @@
 //! board script plays (the variant's rules, and the board's sentences in
 //! the page's language) and, in its assets, the board module and engine
 //! the page names; the site wraps them for the template. Families
-//! without a board get none; without JavaScript the section stays hidden.
+//! without a board get none; without JavaScript the section stays hidden
+//! and a sentence says why.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -16,6 +17,9 @@ use crate::family::{GameFamily, VariantRules};
 #[derive(Serialize)]
 pub(super) struct Play {
     pub heading: String,
+    /// Said where the board would be when JavaScript is off (the section
+    /// itself stays hidden then).
+    pub needs_javascript: String,
     /// The JSON blob, safe inside `<script>` (no `<` in it).
     pub data: String,
     pub script_href: String,
@@ -87,6 +91,7 @@ pub(super) fn play(
     json.push('}');
     Some(Play {
         heading: site.i18n.message(lang, "play-heading", &[]),
+        needs_javascript: site.i18n.message(lang, "play-needs-javascript", &[]),
         data: json,
         script_href: site.href("assets/play/board.js"),
         module_href: site.href(&format!("assets/play/{}", board.module)),

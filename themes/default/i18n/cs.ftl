@@ -66,6 +66,7 @@ translation-outdated-link = Přečíst aktuální originál
 
 ## Cvičná deska (assets/play/board.js)
 play-heading = Zahrajte si proti počítači
+play-needs-javascript = Cvičná deska potřebuje JavaScript, který je v tomto prohlížeči vypnutý. Pravidla a řešené příklady na této stránce fungují i bez něj.
 play-intro = Zahrajte si tuto variantu proti počítači, přesně podle pravidel popsaných na této stránce. Vaše tahy kontroluje tentýž program, který ověřuje příklady výše.
 play-you-play = Hrajete za
 play-level = Obtížnost
@@ -76,7 +77,7 @@ play-new-game = Nová hra
 play-undo = Vzít tah zpět
 play-flip = Otočit desku
 play-copy = Zkopírovat partii
-play-copied = Záznam partie je zkopírován; `rulehub replay` jej zkontroluje tah po tahu.
+play-copied = Záznam partie je zkopírován: vložte jej do zprávy nebo do souboru a partie vám zůstane.
 play-copy-failed = Záznam se nepodařilo zkopírovat; označte jej níže a zkopírujte ručně.
 play-your-move = Jste na tahu ({ $side }).
 play-thinking = Počítač přemýšlí…

@@ -62,6 +62,7 @@ translation-outdated-link = Read the current original
 
 ## The practice board (assets/play/board.js)
 play-heading = Practise against the computer
+play-needs-javascript = The practice board needs JavaScript, which this browser has turned off. The rules and worked examples on this page work without it.
 play-intro = Play this variant against the computer, under exactly the rules described on this page. Your moves are checked by the same engine that checks the examples above.
 play-you-play = You play
 play-level = Level
@@ -72,7 +73,7 @@ play-new-game = New game
 play-undo = Take back
 play-flip = Turn the board
 play-copy = Copy game
-play-copied = The game record is copied; `rulehub replay` checks it move by move.
+play-copied = The game record is copied: paste it into a message or a file to keep the game.
 play-copy-failed = The record could not be copied; select it below and copy it by hand.
 play-your-move = Your move ({ $side }).
 play-thinking = The computer is thinking…

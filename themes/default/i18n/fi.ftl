@@ -53,6 +53,7 @@ translation-outdated-link = Lue nykyinen alkuperäinen
 
 ## Harjoituslauta (assets/play/board.js)
 play-heading = Harjoittele tietokonetta vastaan
+play-needs-javascript = Harjoituslauta tarvitsee JavaScriptiä, joka on tässä selaimessa poissa käytöstä. Tämän sivun säännöt ja esimerkit toimivat ilman sitä.
 play-intro = Pelaa tätä muunnelmaa tietokonetta vastaan täsmälleen tällä sivulla kuvatuin säännöin. Siirtosi tarkistaa sama ohjelma, joka tarkistaa yllä olevat esimerkit.
 play-you-play = Pelaat
 play-level = Taso
@@ -63,7 +64,7 @@ play-new-game = Uusi peli
 play-undo = Peru siirto
 play-flip = Käännä lauta
 play-copy = Kopioi peli
-play-copied = Pelin muistiinpano on kopioitu; `rulehub replay` tarkistaa sen siirto siirrolta.
+play-copied = Pelin merkintä on kopioitu: liitä se viestiin tai tiedostoon, niin peli säilyy.
 play-copy-failed = Muistiinpanoa ei voitu kopioida; valitse se alta ja kopioi käsin.
 play-your-move = Sinun siirtosi ({ $side }).
 play-thinking = Tietokone miettii…
