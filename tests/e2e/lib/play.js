@@ -61,6 +61,30 @@ async function playGame(context, url, side) {
   await page.addInitScript({ content: OBSERVER });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  // Every special square the rules name (the board data's `special`:
+  // throne, corners, camps, escape squares) is painted in its palette
+  // colour (--play-camp for .play-camp), whatever its checker colour.
+  problems.push(...(await page.evaluate(() => {
+    const board = document.querySelector('.play-board');
+    if (!board) return ['no .play-board'];
+    const data = JSON.parse(document.querySelector('script.play-data').textContent);
+    const kinds = new Set((data.special || []).map(([kind]) => `play-${kind}`));
+    const probe = document.createElement('span');
+    probe.hidden = true;
+    board.appendChild(probe);
+    const out = [];
+    for (const cell of board.querySelectorAll('.play-cell')) {
+      for (const kind of cell.classList) {
+        if (!kinds.has(kind)) continue;
+        probe.style.backgroundColor = `var(--${kind})`;
+        const want = getComputedStyle(probe).backgroundColor;
+        const got = getComputedStyle(cell).backgroundColor;
+        if (got !== want) out.push(`a ${kind.slice(5)} square (${cell.getAttribute('aria-label') || '?'}) is painted ${got}, not ${want}`);
+      }
+    }
+    probe.remove();
+    return out.slice(0, 5);
+  })));
   // Sum the AI's nodes and time as the section reports them after each move.
   await page.evaluate(() => {
     window.__ai = { nodes: 0, ms: 0, moves: 0 };
