@@ -4,8 +4,8 @@
 #   fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 #
 # The default splits a minute between the targets run (4 s each for the
-# 14 targets, at least 1 s), so a CI run stays near a minute as targets
-# are added.
+# 14 targets, at least 1 s), so a CI run stays near a minute of fuzzing as
+# targets are added; targets run side by side, one a core (FUZZ_JOBS).
 # Inputs found beyond the committed seeds go to fuzz/found/<target>/ (kept
 # between runs, so longer runs build on shorter ones; not committed). Exits
 # non-zero if any target crashed, hung or ran out of memory, and names the
@@ -59,25 +59,46 @@ dict_for() {
 sanitizer=(-s none)
 cargo +nightly fuzz build -O --debug-assertions "${sanitizer[@]}"
 
-failed=()
-for target in "${targets[@]}"; do
+# Targets run side by side, one a core (FUZZ_JOBS to choose): each
+# libFuzzer process uses one, and a run's time is its own.
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+((jobs >= 1)) || jobs=1
+
+# fuzz_one TARGET: fuzzes it for the time given, its output in its log.
+fuzz_one() {
+    local target=$1
     mkdir -p "found/$target" "corpus/$target" logs
-    args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+    local args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1)
+    local dict
     dict=$(dict_for "$target")
     [[ -n $dict ]] && args+=(-dict="$dict")
-    echo "== fuzz $target for ${seconds}s"
-    log="logs/$target.log"
-    if cargo +nightly fuzz run -O --debug-assertions "${sanitizer[@]}" "$target" "found/$target" "corpus/$target" \
-        -- "${args[@]}" >"$log" 2>&1; then
-        grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' || true
-        echo
-    else
-        failed+=("$target")
-        # The panic and its message, and where libFuzzer saved the input.
-        grep -m1 -A1 'panicked at' "$log" || true
-        grep -E 'ERROR: libFuzzer|Test unit written to' "$log" | head -n 4 || true
-        echo "   full log: fuzz/$log"
-    fi
+    cargo +nightly fuzz run -O --debug-assertions "${sanitizer[@]}" "$target" "found/$target" "corpus/$target" \
+        -- "${args[@]}" >"logs/$target.log" 2>&1
+}
+
+failed=()
+for ((first = 0; first < ${#targets[@]}; first += jobs)); do
+    batch=("${targets[@]:first:jobs}")
+    pids=()
+    for target in "${batch[@]}"; do
+        fuzz_one "$target" &
+        pids+=($!)
+    done
+    for k in "${!batch[@]}"; do
+        target=${batch[$k]}
+        log="logs/$target.log"
+        echo "== fuzz $target for ${seconds}s"
+        if wait "${pids[$k]}"; then
+            grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' || true
+            echo
+        else
+            failed+=("$target")
+            # The panic and its message, and where libFuzzer saved the input.
+            grep -m1 -A1 'panicked at' "$log" || true
+            grep -E 'ERROR: libFuzzer|Test unit written to' "$log" | head -n 4 || true
+            echo "   full log: fuzz/$log"
+        fi
+    done
 done
 
 if [[ ${#failed[@]} -gt 0 ]]; then
