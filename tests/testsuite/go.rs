@@ -229,46 +229,21 @@ fn the_engine_commands_play_go_on_the_size_asked_for() {
     );
     assert_eq!(output.status.code(), Some(0), "{output:?}");
 
-    let output = engine_command(
-        &hub,
-        &[
-            "perft",
-            "--rules",
-            "go-chinese",
-            "--size",
-            "9",
-            "--depth",
-            "1",
-            "--setup",
-            "black: K10",
-        ],
-    );
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("is not a point of the 9×9 board"),
-        "{stderr}"
-    );
-
-    let output = engine_command(
-        &hub,
-        &[
-            "perft",
-            "--rules",
-            "go-chinese",
-            "--size",
-            "25",
-            "--depth",
-            "1",
-        ],
-    );
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("--size: size: 25 is outside 5..=19"),
-        "{stderr}"
-    );
-
+    // Refused with exit 2 and a message that says what is wrong.
+    for (args, says) in [
+        (
+            &["--size", "9", "--setup", "black: K10"][..],
+            "is not a point of the 9×9 board",
+        ),
+        (&["--size", "25"][..], "--size: size: 25 is outside 5..=19"),
+    ] {
+        let mut all = vec!["perft", "--rules", "go-chinese", "--depth", "1"];
+        all.extend_from_slice(args);
+        let output = engine_command(&hub, &all);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
     let output = engine_command(
         &hub,
         &[
