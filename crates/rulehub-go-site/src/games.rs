@@ -16,7 +16,7 @@ use rulehub_go::replay::{ReplayScore, Warning, replay};
 use rulehub_go::sgf::{SgfGame, SgfMove, parse_collection};
 use rulehub_go::{Color, Game, Move, Point, Rules};
 
-use rulehub_core::diagnostic::Diagnostic;
+use rulehub_core::diagnostic::{Diagnostic, Position};
 use rulehub_core::hub::limits;
 use rulehub_core::i18n::{Arg, I18n};
 use rulehub_diagram::Annotations;
@@ -71,14 +71,6 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
     text.len()
 }
 
-/// The 1-based line and character column of byte `offset`.
-fn line_column(text: &str, offset: usize) -> (usize, usize) {
-    let before = &text[..offset.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let start = before.rfind('\n').map_or(0, |i| i + 1);
-    (line, before[start..].chars().count() + 1)
-}
-
 /// Reads a plain move list into the record the SGF reader would give.
 fn read_move_list(text: &str, start: &GoVariant, size: u8) -> Result<SgfGame, (usize, String)> {
     let mut moves: Vec<SgfMove> = Vec::new();
@@ -122,13 +114,13 @@ fn read_move_list(text: &str, start: &GoVariant, size: u8) -> Result<SgfGame, (u
                     format!("`{token}` is not a move on the {size}×{size} board"),
                 ));
             };
-            let (line, column) = line_column(text, offset);
+            let at = Position::at_offset(text, offset);
             moves.push(SgfMove {
                 color,
                 mv,
                 comment: None,
-                line,
-                column,
+                line: at.line,
+                column: at.column,
             });
             color = color.opponent();
         }
