@@ -353,22 +353,22 @@ mod tests {
 
     #[test]
     fn targets_are_two_slugs_never_paths() {
-        for path in ["/abs/x", "/tafl/x", "C:/tafl/x", "\\\\server\\x"] {
+        for path in ["/abs/x", "/games/x", "C:/games/x", "\\\\server\\x"] {
             assert!(parse_target(path).is_err(), "{path}");
         }
         assert_eq!(
-            parse_target("tafl/my-tablut"),
+            parse_target("games/my-tablut"),
             Ok(Target {
-                family: "tafl".into(),
+                family: "games".into(),
                 name: "my-tablut".into()
             })
         );
-        let error = parse_target("tafl/My Tablut").expect_err("not a slug");
+        let error = parse_target("games/My Tablut").expect_err("not a slug");
         assert!(error.help.expect("help").contains("`my-tablut`"));
         assert!(parse_target("tablut").is_err());
-        assert!(parse_target("tafl/../x").is_err());
-        assert!(parse_target("tafl/a/b").is_err());
-        assert!(parse_target("tafl/_index").is_err());
+        assert!(parse_target("games/../x").is_err());
+        assert!(parse_target("games/a/b").is_err());
+        assert!(parse_target("games/_index").is_err());
     }
 
     #[test]
@@ -389,19 +389,17 @@ mod tests {
         assert_eq!(rules_blocks("title: x\n"), None);
     }
 
-    use crate::family::GameFamily as _;
-
     #[test]
     fn the_default_example_is_confirmed_by_the_engine() {
         let text = variant_file(&NewVariant {
             target: &Target {
-                family: "tafl".into(),
+                family: crate::family::default_family().name().into(),
                 name: "x".into(),
             },
             title: "X".into(),
             order: 1,
             from: None,
-            starter: rulehub_tafl_site::Tafl.starter(),
+            starter: crate::family::default_family().starter(),
         });
         assert!(text.contains("moves: [e2-d2]"), "{text}");
         assert!(text.contains("captures: [c2]"), "{text}");

@@ -387,7 +387,7 @@ mod tests {
             content_type("assets/play/board.js"),
             "text/javascript; charset=utf-8"
         );
-        assert_eq!(content_type("assets/play/tafl.wasm"), "application/wasm");
+        assert_eq!(content_type("assets/play/engine.wasm"), "application/wasm");
         assert_eq!(content_type("blob"), "application/octet-stream");
     }
 }

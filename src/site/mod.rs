@@ -666,9 +666,12 @@ mod tests {
     fn a_streamed_build_with_errors_leaves_the_previous_site_untouched() {
         let dir = tempfile::tempdir().expect("temp dir");
         let root = dir.path().join("hub");
-        std::fs::create_dir_all(root.join("content/tafl")).expect("mkdir");
+        let family = root
+            .join("content")
+            .join(crate::family::default_family().name());
+        std::fs::create_dir_all(&family).expect("mkdir");
         std::fs::write(
-            root.join("content/tafl/bad.md"),
+            family.join("bad.md"),
             "---\ntitle: Bad\nengine:\n  topology: { type: grid, rows: 9, cols: 9 }\n---\n\n{{svg:nope.svg}}\n",
         )
         .expect("write");

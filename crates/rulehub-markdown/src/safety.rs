@@ -416,7 +416,7 @@ mod tests {
     fn what_markdown_writes_is_kept() {
         let html = "<h2 id=\"a\" class=\"b\">T</h2><table><thead><tr><th style=\"text-align: center\">x</th>\
                     </tr></thead></table><pre><code class=\"language-yaml\">c</code></pre>\
-                    <a href=\"/tafl/\">l</a><a href=\"https://x.org/\">m</a>";
+                    <a href=\"/games/\">l</a><a href=\"https://x.org/\">m</a>";
         assert_eq!(sanitise(html), html);
         assert!(!sanitise("<td style=\"background: url(x)\">c</td>").contains("style"));
     }

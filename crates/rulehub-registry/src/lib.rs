@@ -188,7 +188,7 @@ mod tests {
     #[test]
     fn a_preset_of_a_family_that_does_not_speak_the_protocol_is_refused_naming_those_there_are() {
         let Err(message) = open_protocol("gtp", "brandubh", &ProtocolOptions::default()) else {
-            panic!("a tafl preset opened a GTP session");
+            panic!("a preset of a family that speaks no GTP opened a session");
         };
         assert!(message.contains("`brandubh`"), "{message}");
         assert!(message.contains("go-chinese"), "{message}");

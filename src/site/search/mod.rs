@@ -94,14 +94,14 @@ mod tests {
     #[test]
     fn sections_link_to_their_heading() {
         let documents = page_documents(
-            "/cs/tafl/tablut/",
+            "/cs/games/tablut/",
             "Tablut",
             "Shrnutí.",
             "<p>Úvod.</p><h2 id=\"král-a-trůn\">Král a trůn</h2><p>Text.</p>",
         );
         assert_eq!(documents.len(), 2);
         assert_eq!(documents[0].text, "Shrnutí. Úvod.");
-        assert_eq!(documents[1].href, "/cs/tafl/tablut/#kr%C3%A1l-a-tr%C5%AFn");
+        assert_eq!(documents[1].href, "/cs/games/tablut/#kr%C3%A1l-a-tr%C5%AFn");
         assert_eq!(documents[1].heading, "Král a trůn");
     }
 }
