@@ -18,10 +18,10 @@
 //!     - { op: pieces }       # the position's pieces
 //! ```
 //!
-//! A board of lines, whose pieces stand on the points where lines cross
-//! (Go): a `grid` op draws a line through the middle of every row and
+//! A board of lines, whose pieces stand on the points where lines cross:
+//! a `grid` op draws a line through the middle of every row and
 //! column of squares, so each square's centre is a point, with star
-//! points as dots; `coordinates` with `letters: go` names the columns
+//! points as dots; `coordinates` with `letters: capitals` names the columns
 //! A–T without I, and `highlights` with `shape: ring` marks a move with a
 //! ring on its point instead of tinting a square.
 //!
@@ -210,7 +210,7 @@ pub struct PiecesOp {
 
 /// `coordinates`: file letters `a…` and rank numbers `1…` (bottom to top) on
 /// the margins named by `sides` (default `[left, bottom]`); with
-/// `letters: go`, the columns are `A…T` without `I`, as Go players name them.
+/// `letters: capitals`, the columns are `A…T` without `I`.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoordinatesOp {
@@ -229,8 +229,9 @@ pub enum Letters {
     /// `a`, `b`, `c`, … (as chess names files).
     #[default]
     Chess,
-    /// `A`, `B`, … `H`, `J`, … `T`: Go skips `I`, which reads like `J`.
-    Go,
+    /// `A`, `B`, … `H`, `J`, … `T`: capitals that skip `I`, which reads
+    /// like `J` (how boards of points letter their columns).
+    Capitals,
 }
 
 impl Letters {
@@ -238,12 +239,12 @@ impl Letters {
     pub fn letter(self, col: u8) -> char {
         match self {
             Letters::Chess => char::from(b'a' + col),
-            Letters::Go => char::from(b"ABCDEFGHJKLMNOPQRSTUVWXYZ"[usize::from(col) % 25]),
+            Letters::Capitals => char::from(b"ABCDEFGHJKLMNOPQRSTUVWXYZ"[usize::from(col) % 25]),
         }
     }
 }
 
-/// `grid`: the lines of a board whose pieces stand on points (Go): one
+/// `grid`: the lines of a board whose pieces stand on points: one
 /// line through the middle of every row and every column of squares, the
 /// outermost drawn `borderWidth` wide, and a dot on each star point.
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]

@@ -56,7 +56,7 @@ fn go_spec(stars: &[[u32; 2]]) -> RenderSpec {
             RenderOp::Coordinates(CoordinatesOp {
                 fill: None,
                 sides: None,
-                letters: Some(Letters::Go),
+                letters: Some(Letters::Capitals),
             }),
             RenderOp::Pieces(PiecesOp { size: Some(0.94) }),
             RenderOp::Highlights(HighlightsOp {
@@ -150,7 +150,7 @@ fn star_points_off_the_board_or_twice_are_errors() {
 #[test]
 fn the_grid_op_reads_from_yaml_and_names_its_fields() {
     let spec = RenderSpec::from_yaml(
-        "ops:\n  - { op: grid, stroke: coordinate, strokeWidth: 1, borderWidth: 2, stars: [[4, 4], e5] }\n  - { op: coordinates, letters: go }\n  - { op: highlights, shape: ring }\n",
+        "ops:\n  - { op: grid, stroke: coordinate, strokeWidth: 1, borderWidth: 2, stars: [[4, 4], e5] }\n  - { op: coordinates, letters: capitals }\n  - { op: highlights, shape: ring }\n",
     )
     .expect("reads");
     assert_eq!(

@@ -224,7 +224,7 @@ pub(crate) fn default_board(size: u8) -> RenderSpec {
             RenderOp::Coordinates(CoordinatesOp {
                 fill: None,
                 sides: None,
-                letters: Some(Letters::Go),
+                letters: Some(Letters::Capitals),
             }),
             RenderOp::Pieces(PiecesOp { size: Some(0.94) }),
             RenderOp::Highlights(HighlightsOp {
