@@ -87,8 +87,7 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     // a fresh copy of the engine.
     let mut game = Played::new(json, 1, 1, base.boxed_clone());
     let mut tally = Tally::default();
-    let mut wait_for: Option<char> = None;
-    let mut to_the_end = false;
+    let mut wait = Wait::No;
     loop {
         let line = match input.next_line() {
             Ok(Some(line)) => line,
@@ -99,46 +98,15 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
             }
         };
         game.pending.push_str(&line);
-        if to_the_end || wait_for.is_some_and(|c| !line.contains(c)) {
+        if !wait.over(&line) {
             continue;
         }
-        wait_for = None;
-        loop {
-            match game.engine.record_cut(&game.pending) {
-                RecordCut::Here => {
-                    game.play(input.line + 1);
-                }
-                RecordCut::NotBefore(c) => wait_for = Some(c),
-                RecordCut::Never => to_the_end = true,
-                RecordCut::GameEnds(at) => {
-                    // `at` is a byte of the pending text where the family
-                    // found a game's end; outside it, cut nowhere.
-                    let at = if game.pending.is_char_boundary(at) {
-                        at
-                    } else {
-                        game.pending.len()
-                    };
-                    let rest = game.pending.split_off(at);
-                    let next_line = game.first_line + game.pending.matches('\n').count();
-                    game.play(next_line);
-                    let number = game.number + usize::from(game.counts());
-                    // The next game starts on the line of its first text.
-                    let blank = rest.len() - rest.trim_start().len();
-                    let line = next_line + rest[..blank].matches('\n').count();
-                    let mut next = Played::new(json, number, line, base.boxed_clone());
-                    next.first_line = next_line;
-                    next.pending = rest;
-                    std::mem::swap(&mut game, &mut next);
-                    if next.counts() {
-                        next.finish(&mut tally);
-                    }
-                    continue;
-                }
-            }
-            break;
-        }
+        wait = play_what_stands(&mut game, &mut tally, &*base, input.line + 1, false);
     }
-    // What is left (perhaps nothing) gives the state of the game at the end.
+    // At the end of the input nothing more can come: a game may still end
+    // in what is pending (a tag after a capture whose line was waited on),
+    // and what is left (perhaps nothing) gives the state at the end.
+    play_what_stands(&mut game, &mut tally, &*base, input.line + 1, true);
     game.play(input.line + 1);
     if game.counts() || tally.games == 0 {
         game.finish(&mut tally);
@@ -150,6 +118,75 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
         ExitCode::from(EXIT_CONTENT)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// What the reader waits for before it asks the family again where the
+/// pending lines can be cut.
+enum Wait {
+    No,
+    /// A line holding this character (the end of a comment, a tag, ...).
+    For(char),
+    /// The end of the input: the family cannot cut this record.
+    ToTheEnd,
+}
+
+impl Wait {
+    /// Whether the wait is over once `line` has been read.
+    fn over(&self, line: &str) -> bool {
+        match self {
+            Wait::No => true,
+            Wait::For(c) => line.contains(*c),
+            Wait::ToTheEnd => false,
+        }
+    }
+}
+
+/// Plays as much of the pending lines as the family says stands on its
+/// own, cutting a game off wherever the family says one ends and going on
+/// with the next on a fresh engine (`base`). `next_line` is the record line
+/// after the pending ones. `at_end` says no more input will come: then only
+/// games are cut off, and the caller plays what is left.
+fn play_what_stands(
+    game: &mut Played,
+    tally: &mut Tally,
+    base: &dyn rulehub::family::Playable,
+    next_line: usize,
+    at_end: bool,
+) -> Wait {
+    loop {
+        match game.engine.record_cut(&game.pending) {
+            RecordCut::GameEnds(at) => {
+                // `at` is a byte of the pending text where the family
+                // found a game's end; outside it, cut nowhere.
+                let at = if game.pending.is_char_boundary(at) {
+                    at
+                } else {
+                    game.pending.len()
+                };
+                let rest = game.pending.split_off(at);
+                let game_end_line = game.first_line + game.pending.matches('\n').count();
+                game.play(game_end_line);
+                let number = game.number + usize::from(game.counts());
+                // The next game starts on the line of its first text.
+                let blank = rest.len() - rest.trim_start().len();
+                let line = game_end_line + rest[..blank].matches('\n').count();
+                let mut next = Played::new(game.json, number, line, base.boxed_clone());
+                next.first_line = game_end_line;
+                next.pending = rest;
+                std::mem::swap(game, &mut next);
+                if next.counts() {
+                    next.finish(tally);
+                }
+            }
+            _ if at_end => return Wait::ToTheEnd,
+            RecordCut::Here => {
+                game.play(next_line);
+                return Wait::No;
+            }
+            RecordCut::NotBefore(c) => return Wait::For(c),
+            RecordCut::Never => return Wait::ToTheEnd,
+        }
     }
 }
 

@@ -98,6 +98,11 @@ pub fn run(data: &[u8]) {
             RecordCut::GameEnds(_) => return,
         }
     }
+    // At the end of the input the CLI asks once more where a game ends,
+    // whatever it was waiting for (src/cli/replay.rs).
+    if !stopped && matches!(streamed.record_cut(&pending), RecordCut::GameEnds(_)) {
+        return;
+    }
     let last = if stopped {
         None
     } else {

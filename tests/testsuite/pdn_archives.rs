@@ -245,3 +245,25 @@ fn replay_refuses_a_result_the_board_contradicts_at_its_token() {
         assert!(stdout.contains(line), "missing {line:?} in\n{stdout}");
     }
 }
+
+/// A capture at a line's end makes the reader wait for the next line (the
+/// capture may go on there, one hop a token); when that next line is the
+/// next game's tag and the file ends without a line end, the game still
+/// ends at the tag instead of the tag being read as a late setup.
+#[test]
+fn an_archive_ending_in_a_tag_after_a_capture_line_is_two_games() {
+    let output = rulehub()
+        .args(["replay", "--rules", "english-draughts", "-"])
+        .write_stdin("11-15 22-18\n2. 15x22 25x18\n[FEN \"W:W21-32:B1-12\"]")
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.ends_with(
+            "4. white 25x18 captures 22\nresult after 4 moves: ongoing\ngame 2 (line 3)\n\
+             result after 0 moves: ongoing\n2 games: 2 replayed to the end, 0 stopped; 4 moves\n"
+        ),
+        "{stdout}"
+    );
+}
