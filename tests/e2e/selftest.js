@@ -170,6 +170,13 @@ const FAULTS = [
     }, true);</script></head>`),
   },
   {
+    name: 'a board that forgets its game on reload',
+    page: '/tafl/brandubh/',
+    expect: { 'play-line': 'after a reload the game is at ply 0' },
+    // (The line is checked on the first variant page of each family.)
+    edit: (h) => sub(h, '</head>', '<script>Storage.prototype.setItem = function () {};</script></head>'),
+  },
+  {
     name: 'worked examples that print split across sheets',
     page: '/tafl/copenhagen/',
     expect: { print: 'may be cut across sheets' },

@@ -95,7 +95,7 @@ fn illegal_moves_unknown_levels_and_bad_routes_are_refused() {
     assert_eq!(parse(&sessions.play(handle, u32::MAX, 0, b""))["ok"], false);
     assert_eq!(parse(&sessions.play(handle, 17, 26, b"[x"))["ok"], false);
     assert_eq!(
-        parse(&sessions.ai_move(handle, b"grandmaster", 0, 0))["ok"],
+        parse(&sessions.ai_move(handle, b"grandmaster", 0, 0, None))["ok"],
         false
     );
     assert_eq!(
@@ -182,7 +182,7 @@ fn whole_games_through_the_api_replay_in_the_engine() {
                 let via = serde_json::to_string(&pick[1..pick.len() - 1]).expect("via");
                 (pick[0], *pick.last().expect("end"), via)
             } else {
-                let ai = parse(&sessions.ai_move(handle, b"easy", plies, 2_000));
+                let ai = parse(&sessions.ai_move(handle, b"easy", plies, 2_000, None));
                 assert_eq!(ai["ok"], true, "{ai}");
                 (
                     ai["from"].as_u64().expect("from"),

@@ -49,6 +49,32 @@ pub fn output() -> *const u8 {
     OUTPUT.with(|out| out.borrow().as_ptr())
 }
 
+// The page's clock: JavaScript gives the module `env.rh_now_ms`
+// (`performance.now`), the one thing it imports, so the AI can keep to a
+// level's reply time.
+#[cfg(target_arch = "wasm32")]
+#[link(wasm_import_module = "env")]
+unsafe extern "C" {
+    fn rh_now_ms() -> f64;
+}
+
+/// Milliseconds from the page's time origin.
+#[cfg(target_arch = "wasm32")]
+pub fn now_ms() -> f64 {
+    // SAFETY: the import takes nothing and returns a number; engine.js
+    // gives it, and a module instantiated without it does not load.
+    unsafe { rh_now_ms() }
+}
+
+/// Milliseconds from the first call (a native build, as in tests).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn now_ms() -> f64 {
+    use std::sync::OnceLock;
+    use std::time::Instant;
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
 /// Writes the module's exports for one [`Playable`](rulehub_game::Playable)
 /// game type and the function that starts one from a `new_game` request: `rh_input`, `rh_output`, `rh_new_game`, `rh_free_game`,
 /// `rh_state`, `rh_play`, `rh_undo`, `rh_ai_move` and `rh_record`. Name it
@@ -110,8 +136,8 @@ macro_rules! export_practice_api {
             $crate::ffi::answer(with_sessions(|s| s.undo(handle)))
         }
 
-        /// The AI's move; the level's name is the input buffer. The seed
-        /// comes as two halves because a JavaScript number holds no 64-bit
+        /// The AI's move within the level's reply time; the level's name
+        /// is the input buffer. The seed comes as two halves because a JavaScript number holds no 64-bit
         /// integer.
         #[unsafe(no_mangle)]
         pub extern "C" fn rh_ai_move(
@@ -122,7 +148,15 @@ macro_rules! export_practice_api {
         ) -> u32 {
             let seed = (u64::from(seed_high) << 32) | u64::from(seed_low);
             $crate::ffi::answer($crate::ffi::with_input(|level| {
-                with_sessions(|s| s.ai_move(handle, level, seed, u64::from(node_budget)))
+                with_sessions(|s| {
+                    s.ai_move(
+                        handle,
+                        level,
+                        seed,
+                        u64::from(node_budget),
+                        Some(&$crate::ffi::now_ms),
+                    )
+                })
             }))
         }
 

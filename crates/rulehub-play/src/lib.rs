@@ -13,8 +13,11 @@
 //! linker). Every bad input is an `{"ok":false,"error":…}` answer, never a
 //! panic.
 //!
-//! Like the engines it is pure: no clock, no I/O. The AI is bounded by
-//! nodes, so its answer for a seed is the same natively and in the browser.
+//! Like the engines it does no I/O and reads no clock of its own. The AI is
+//! bounded by nodes, so its answer for a seed is the same natively and in
+//! the browser, and by the level's reply time on the page's clock (the
+//! module's one import), so a slow device or a large board never waits
+//! long: there the search stops at its last finished iteration.
 
 mod answer;
 #[doc(hidden)]

@@ -1,6 +1,6 @@
 //! Games in progress, addressed by handle, and the JSON answers about them.
 
-use rulehub_game::ai::Level;
+use rulehub_game::ai::{Deadline, Level};
 use rulehub_game::{
     AnyOutcome, Cells, Dims, MoveInput, Playable, Played, Refusal as GameRefusal, Square, Thought,
 };
@@ -254,8 +254,17 @@ impl<G: Playable> Sessions<G> {
 
     /// The AI's move for the side to move (not played): `level` is
     /// `easy`/`normal`/`hard`; `node_budget` (if not 0) lowers the level's
-    /// own node bound, so a slow device can ask for less.
-    pub fn ai_move(&self, handle: u32, level: &[u8], seed: u64, node_budget: u64) -> String {
+    /// own node bound, so a slow device can ask for less. With a `clock`
+    /// (milliseconds from any origin) the search also stops within the
+    /// level's [`Level::reply_time_ms`].
+    pub fn ai_move(
+        &self,
+        handle: u32,
+        level: &[u8],
+        seed: u64,
+        node_budget: u64,
+        clock: Option<&dyn Fn() -> f64>,
+    ) -> String {
         let game = match self.game(handle) {
             Ok(game) => game,
             Err(answer) => return answer,
@@ -274,7 +283,11 @@ impl<G: Playable> Sessions<G> {
             limits.max_nodes = Some(limits.max_nodes.map_or(budget, |n| n.min(budget)));
         }
         let dims = game.cells().dims;
-        match game.think(&limits, seed, None) {
+        let deadline = clock.map(|now_ms| Deadline {
+            now_ms,
+            budget_ms: f64::from(level.reply_time_ms()),
+        });
+        match game.think(&limits, seed, deadline.as_ref()) {
             Some(Thought {
                 path,
                 written,

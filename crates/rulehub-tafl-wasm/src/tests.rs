@@ -60,7 +60,7 @@ fn illegal_moves_off_board_cells_and_unknown_levels_are_refused() {
     assert_eq!(parse(&sessions.play(handle, 49, 50, b""))["ok"], false);
     assert_eq!(parse(&sessions.play(handle, u32::MAX, 0, b""))["ok"], false);
     assert_eq!(
-        parse(&sessions.ai_move(handle, b"grandmaster", 0, 0))["ok"],
+        parse(&sessions.ai_move(handle, b"grandmaster", 0, 0, None))["ok"],
         false
     );
     assert_eq!(
@@ -102,7 +102,7 @@ fn whole_games_through_the_api_replay_in_the_engine() {
                     pick[1].as_u64().expect("to"),
                 )
             } else {
-                let ai = parse(&sessions.ai_move(handle, b"easy", plies, 0));
+                let ai = parse(&sessions.ai_move(handle, b"easy", plies, 0, None));
                 assert_eq!(ai["ok"], true, "{ai}");
                 (
                     ai["from"].as_u64().expect("from"),
@@ -157,4 +157,33 @@ fn whole_games_through_the_api_replay_in_the_engine() {
             assert_eq!(outcome["result"], state["outcome"]["result"], "{name}");
         }
     }
+}
+
+/// The page's clock bounds a level's search: a clock that has run past the
+/// level's reply time at its first reading still gets a legal move (the
+/// first iteration's), and one that never moves gives the same move as no
+/// clock at all, so the time bound never changes a search it does not cut.
+#[test]
+fn the_reply_time_cuts_a_long_search_and_changes_no_short_one() {
+    let mut sessions = crate::sessions();
+    let (handle, state) = start(&mut sessions, "brandubh");
+    let unbounded = parse(&sessions.ai_move(handle, b"normal", 5, 0, None));
+    let still = || 0.0;
+    let same = parse(&sessions.ai_move(handle, b"normal", 5, 0, Some(&still)));
+    assert_eq!(same, unbounded);
+
+    let ticks = std::cell::Cell::new(0.0);
+    let racing = || {
+        ticks.set(ticks.get() + 10_000.0);
+        ticks.get()
+    };
+    let cut = parse(&sessions.ai_move(handle, b"normal", 5, 0, Some(&racing)));
+    assert_eq!(cut["ok"], true, "{cut}");
+    assert!(
+        cut["depth"].as_u64() < unbounded["depth"].as_u64(),
+        "{cut} against {unbounded}"
+    );
+    let moves = state["moves"].as_array().expect("moves");
+    let path = serde_json::json!([cut["from"], cut["to"]]);
+    assert!(moves.contains(&path), "{path} is not a legal move");
 }

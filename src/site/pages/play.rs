@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::SiteContext;
 use crate::family::{GameFamily, VariantRules};
+use crate::game::ai::Level;
 
 /// What `variant.html` gets for the board.
 #[derive(Serialize)]
@@ -68,6 +69,17 @@ fn script_safe(json: &str) -> String {
     json.replace('<', "\\u003c")
 }
 
+/// `"levels":[…]`: the AI's levels, weakest first, each with the longest
+/// the board lets it think (the script says it in the level's name and
+/// shows the wait against it), from the one level table.
+fn levels_member() -> String {
+    let levels: Vec<serde_json::Value> = Level::ALL
+        .iter()
+        .map(|level| serde_json::json!({"name": level.as_str(), "reply_ms": level.reply_time_ms()}))
+        .collect();
+    format!("\"levels\":{}", serde_json::Value::Array(levels))
+}
+
 /// The board for a page in `lang` of a variant of `family`, when the
 /// family offers one.
 pub(super) fn play(
@@ -81,10 +93,15 @@ pub(super) fn play(
     let data = rules.practice(&site.href("assets/play/"))?;
     data.as_object()?;
     let sentences = site.board_sentences.members(site, game_family, lang)?;
-    // The variant's object with the sentences' members added at its end.
+    // The variant's object with the levels and the sentences' members
+    // added at its end.
     let mut json = script_safe(&data.to_string());
     json.pop();
-    if json.len() > 1 && !sentences.is_empty() {
+    if json.len() > 1 {
+        json.push(',');
+    }
+    json.push_str(&levels_member());
+    if !sentences.is_empty() {
         json.push(',');
     }
     json.push_str(&sentences);

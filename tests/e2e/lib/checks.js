@@ -50,6 +50,8 @@ const CHECKS = {
   'vnu': 'Nu HTML checker: 0 errors (HTML pages, SVGs, CSS)',
   'play': 'on every variant page a random reader plays a whole game against the AI; rulehub replay accepts the copied record; no main-thread task > 50 ms',
   'play-keyboard': 'a few moves by keyboard alone (Tab, arrows, Enter), each announced in the live region',
+  'play-line': 'the move list grows with the game and shows earlier positions (click, End); a reload keeps the game; Take back stops the AI while it thinks, shown by a progress bar; New game starts over',
+  'play-hard-bound': 'on the largest board of each family the hard level replies within 3 s',
   'search': 'on each language home, a word in another form finds pages of that language; an unknown word finds none; the first query fetches <= 100 KB',
   'redirects': 'every page at an old address (old_slugs) leads to a page of the site',
   'print': 'variant and print-all pages print to A4 PDF without navigation, with every board and example unsplit and link addresses shown',
@@ -657,7 +659,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
       const i = info.get(p);
       if (i && i.boards && !shotPages.has(i.lang)) shotPages.set(i.lang, p);
     }
-    if (want('play') || want('play-keyboard')) {
+    if (want('play') || want('play-keyboard') || want('play-line') || want('play-hard-bound')) {
       const variants = [];
       // The default language is the home page's (which a selftest run may not visit).
       const home = fs.readFileSync(path.join(siteDir, 'index.html'), 'utf8');

@@ -15,6 +15,10 @@ const { execFileSync } = require('child_process');
 
 const MAX_PLIES = 400; // a random reader against the AI ends far sooner
 const LONG_TASK_MS = 50;
+// The hard level's promise to the reader (Level::reply_time_ms, 2.5 s, and
+// the move's own play and messages): no reply over 3 s.
+const HARD_REPLY_MS = 3000;
+const HARD_REPLIES = 3;
 const RULEHUB = process.env.RULEHUB_BIN || path.join(__dirname, '../../../target/release/rulehub');
 
 // Records every long task from the moment the board asks for it.
@@ -59,6 +63,9 @@ async function playGame(context, url, side) {
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') problems.push(`console error: ${m.text()}`); });
   await page.addInitScript({ content: OBSERVER });
+  // Each game starts afresh: the page keeps a game across reloads (checked
+  // by lineGame), and this context played the page's other side before.
+  await page.addInitScript({ content: 'try { localStorage.clear(); } catch (e) {}' });
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
   // Every special square the rules name (the board data's `special`:
@@ -212,12 +219,141 @@ async function keyboardGame(context, url) {
   return problems;
 }
 
+// What the board shows: each cell's spoken label (square and piece).
+function boardLabels(page) {
+  return page.$$eval('.play-cell', (cells) => cells.map((c) => c.getAttribute('aria-label')).join('|'));
+}
+
+function moveList(page) {
+  return page.$$eval('.play-moves .play-move', (buttons) => buttons.map((b) => b.textContent));
+}
+
+// One random legal move by clicking, as playGame plays them.
+async function clickMove(page) {
+  const pieces = page.locator('.play-movable');
+  await pieces.nth(Math.floor(Math.random() * (await pieces.count()))).click();
+  const targets = page.locator('.play-target');
+  await targets.nth(Math.floor(Math.random() * (await targets.count()))).click();
+  for (let k = 0; k < 20; k++) {
+    const via = page.locator('.play-via');
+    const v = await via.count();
+    if (!v) break;
+    await via.nth(Math.floor(Math.random() * v)).click();
+  }
+}
+
+// The game's line: the move list grows with the game and shows earlier
+// positions; the game survives a reload; Take back stops the AI while it
+// thinks (the wait shown as a progress bar); New game starts over, also
+// after a reload.
+async function lineGame(context, url) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  await page.addInitScript({ content: 'if (!sessionStorage.started) { sessionStorage.started = 1; localStorage.clear(); }' });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  let state = await waitForTurn(page);
+  for (let i = 0; i < 2 && !state.outcome; i++) {
+    await clickMove(page);
+    state = await waitForTurn(page);
+  }
+  const played = await moveList(page);
+  if (played.length !== state.ply) problems.push(`after ${state.ply} plies the move list holds ${played.length} moves`);
+  const live = await boardLabels(page);
+  // The first move in the list shows the position after it.
+  await page.click('.play-moves .play-move >> nth=0');
+  const viewing = await page.$eval('section.play', (s) => s.dataset.viewing);
+  if (viewing !== '1') problems.push(`clicking the first move shows ${viewing === undefined ? 'the game' : 'move ' + viewing}`);
+  if ((await boardLabels(page)) === live) problems.push('the position after the first move looks like the last one');
+  if (await page.locator('.play-movable').count()) problems.push('an earlier position offers moves');
+  await page.keyboard.press('End');
+  if ((await page.$eval('section.play', (s) => s.dataset.viewing)) !== undefined || (await boardLabels(page)) !== live) {
+    problems.push('End does not show the game again');
+  }
+  // A reload keeps the game.
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  const again = await waitForTurn(page);
+  if (again.ply !== state.ply) problems.push(`after a reload the game is at ply ${again.ply}, not ${state.ply}`);
+  if ((await boardLabels(page)) !== live) problems.push('after a reload the board shows another position');
+  if (JSON.stringify(await moveList(page)) !== JSON.stringify(played)) problems.push(`after a reload the move list is ${JSON.stringify(await moveList(page))}, not ${JSON.stringify(played)}`);
+  // Take back while the AI thinks at the hard level.
+  if (!again.outcome) {
+    await page.selectOption('section.play select[name=level]', 'hard');
+    await clickMove(page);
+    const thinking = await page.waitForFunction(() => {
+      const s = document.querySelector('section.play');
+      return s.dataset.turn === 'ai' || s.dataset.turn === 'human' || s.dataset.outcome ? s.dataset.turn || 'over' : null;
+    }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+    if (thinking === 'ai') {
+      const bar = await page.evaluate(() => {
+        const p = document.querySelector('.play-progress');
+        return p && !p.hidden && p.getBoundingClientRect().height > 0 && p.matches('progress') && p.getAttribute('aria-label');
+      });
+      if (!bar) problems.push('no progress bar shows while the AI thinks');
+      const t0 = Date.now();
+      await page.click('section.play button:has-text("Take back")');
+      const back = await waitForTurn(page);
+      const ms = Date.now() - t0;
+      if (back.ply !== again.ply) problems.push(`Take back while the AI thought left ply ${back.ply}, not ${again.ply}`);
+      if (ms > 2000) problems.push(`Take back took ${ms} ms to stop the AI`);
+      if (await page.evaluate(() => !document.querySelector('.play-progress').hidden)) problems.push('the progress bar stays after Take back');
+    }
+  }
+  // New game starts over, and stays over after a reload.
+  await page.click('section.play button:has-text("New game")');
+  await waitForTurn(page);
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  const fresh = await waitForTurn(page);
+  // (The AI may have made the first move again.)
+  if (fresh.ply > 1 || (await moveList(page)).length !== fresh.ply) problems.push(`after New game and a reload the game is at ply ${fresh.ply}`);
+  await page.close();
+  return problems;
+}
+
+// The hard level's reply times on a page: `replies` AI moves against
+// random clicks; answers each reply's milliseconds as the worker timed them.
+async function hardReplies(context, url, replies) {
+  const page = await context.newPage();
+  await page.addInitScript({ content: 'try { localStorage.clear(); } catch (e) {}' });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
+  await page.selectOption('section.play select[name=level]', 'hard');
+  const times = [];
+  let state = await waitForTurn(page);
+  while (times.length < replies && !state.outcome && !state.error) {
+    await clickMove(page);
+    state = await waitForTurn(page);
+    const ms = await page.$eval('section.play', (s) => Number(s.dataset.aiMs));
+    if (ms) times.push(ms);
+  }
+  await page.close();
+  return times;
+}
+
 // The sides a reader may choose on the page (its board's data names them).
 async function sidesOf(context, url) {
   const page = await context.newPage();
   try {
     await page.goto(url, { waitUntil: 'load' });
     return await page.$eval('script.play-data', (s) => JSON.parse(s.textContent).sides || ['attackers', 'defenders']);
+  } finally {
+    await page.close();
+  }
+}
+
+// How many cells the page's board has.
+async function cellsOf(context, url) {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    return await page.$eval('script.play-data', (s) => {
+      const d = JSON.parse(s.textContent);
+      const dims = d.rules.dims || { rows: d.rules.board_size, cols: d.rules.board_size };
+      return dims.rows * dims.cols;
+    });
   } finally {
     await page.close();
   }
@@ -265,6 +401,33 @@ async function checkPlay(context, origin, variantPages, results, log) {
       problems = [`the keyboard game could not be played: ${e.message.split('\n')[0]}`];
     }
     results.add('play-keyboard', p, problems);
+    try {
+      problems = await lineGame(context, origin + p);
+    } catch (e) {
+      problems = [`the move list, reload and Take back could not be checked: ${e.message.split('\n')[0]}`];
+    }
+    results.add('play-line', p, problems);
+  }
+  // The hard level keeps to its reply time on the largest board of each
+  // family (the most moves to search).
+  const largest = new Map();
+  for (const p of variantPages) {
+    const family = p.split('/')[1];
+    const cells = await cellsOf(context, origin + p);
+    if (!largest.has(family) || cells > largest.get(family).cells) largest.set(family, { page: p, cells });
+  }
+  for (const { page: p } of largest.values()) {
+    let problems = [];
+    try {
+      const times = (await hardReplies(context, origin + p, HARD_REPLIES)).sort((a, b) => a - b);
+      const worst = times[times.length - 1] || 0;
+      log(`     ${p}: hard replies ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+      if (worst > HARD_REPLY_MS) problems.push(`a hard reply took ${worst.toFixed(0)} ms (limit ${HARD_REPLY_MS})`);
+      if (!times.length) problems.push('the AI never replied');
+    } catch (e) {
+      problems = [`the hard level could not be timed: ${e.message.split('\n')[0]}`];
+    }
+    results.add('play-hard-bound', p, problems);
   }
   const rate = totals.ms ? Math.round(totals.nodes / totals.ms * 1000) : 0;
   const sorted = totals.lengths.slice().sort((a, b) => a - b);

@@ -84,6 +84,20 @@ impl Level {
         Level::ALL.iter().copied().find(|l| l.as_str() == name)
     }
 
+    /// The longest a reader waits for this level's move where a clock is
+    /// at hand (the practice board): a [`Deadline`] of this many
+    /// milliseconds on top of [`Level::limits`], so a slow device or a
+    /// large board gets the deepest search that fits instead of a long
+    /// wait. The search stops deepening at half of it; a move the node
+    /// budget finishes sooner is the same as without it.
+    pub fn reply_time_ms(self) -> u32 {
+        match self {
+            Level::Easy => 500,
+            Level::Normal => 1_500,
+            Level::Hard => 2_500,
+        }
+    }
+
     /// The search bounds of the level. The node budgets keep a level's
     /// strength (and its answer for a seed) independent of the machine; a
     /// caller may add a [`Deadline`] on top.

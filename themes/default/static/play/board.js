@@ -19,6 +19,10 @@ import { buildRoomPanel, renderRoom } from './room-panel.js';
 
 var fill = view.fill;
 
+// The most moves a kept game may hold: far above any real game, and a
+// bound on what a page reads back from storage.
+var MAX_KEPT_MOVES = 5000;
+
 // Talks to the worker: every request gets a promise of its answer.
 function Engine(assets, wasm) {
   var self = this;
@@ -65,6 +69,12 @@ function Board(section, data, family) {
   this.sides = data.sides;
   this.human = data.first_to_move || data.rules.first_to_move;
   this.level = 'normal';
+  // The game's moves as the move list shows them, and the start position.
+  this.line = [];
+  this.start = null;
+  this.startPly = 0;
+  this.viewing = null;
+  this.aiThinking = false;
   this.flipped = false;
   this.state = null;
   this.selected = null;
@@ -77,9 +87,15 @@ function Board(section, data, family) {
   data.special.forEach(function (entry) {
     entry[1].forEach(function (cell) { special[cell] = entry[0]; });
   });
-  this.build();
   var code = this.roomServer && roomInAddress();
+  var saved = code ? null : this.saved();
+  if (saved) {
+    this.human = saved.human;
+    this.level = saved.level;
+  }
+  this.build();
   if (code) this.enterRoom(code);
+  else if (saved && saved.moves.length) this.resume(saved.moves, true);
   else this.newGame();
 }
 
@@ -104,6 +120,7 @@ Board.prototype.render = function () {
 
 Board.prototype.startEngine = function () {
   if (this.engine) this.engine.stop();
+  this.stopProgress();
   this.engine = new Engine(this.data.assets, this.wasm);
   return this.engine;
 };
@@ -111,11 +128,11 @@ Board.prototype.startEngine = function () {
 Board.prototype.newGame = function () {
   var self = this;
   var engine = this.startEngine();
-  this.games += 1;
-  this.seed = this.games * 7919 + Math.floor(Math.random() * 100000);
+  this.freshSeed();
   this.selected = null;
   this.last = null;
   this.thinking = false;
+  this.viewing = null;
   this.recordBox.hidden = true;
   this.section.removeAttribute('data-outcome');
   this.section.setAttribute('data-turn', 'wait');
@@ -127,11 +144,192 @@ Board.prototype.newGame = function () {
     .then(function (state) {
       if (engine !== self.engine) return;
       if (!state.ok) throw new Error(state.error);
+      self.begin(state, []);
       self.update(state);
       self.announce('');
       self.next();
     })
     .catch(function (e) { self.fail(e); });
+};
+
+// Plays `paths` (each move's cells, start first) from the page's start
+// and goes on from there: a kept game after a reload, or the game before
+// a move taken back while the AI thought. Moves that no longer play (the
+// page's rules changed) start a new game instead.
+Board.prototype.resume = function (paths, restored) {
+  var self = this;
+  var engine = this.startEngine();
+  if (restored) this.freshSeed();
+  this.selected = null;
+  this.viewing = null;
+  this.thinking = true;
+  this.recordBox.hidden = true;
+  this.section.removeAttribute('data-outcome');
+  this.section.setAttribute('data-turn', 'wait');
+  engine.ready
+    .then(function (answer) {
+      if (!answer.ok) throw new Error(answer.error);
+      return engine.ask({ op: 'replay', rules: self.data.rules, setup: self.data.setup, moves: paths });
+    })
+    .then(function (state) {
+      if (engine !== self.engine) return;
+      if (!state.ok) {
+        self.forget();
+        return self.newGame();
+      }
+      self.thinking = false;
+      self.begin(state.start, state.steps);
+      self.last = null;
+      self.update(state);
+      self.moveText = restored ? self.s['play-restored'] : '';
+      self.next();
+    })
+    .catch(function (e) { self.fail(e); });
+};
+
+// ---- The game's line: the move list, and the game kept across reloads
+
+// A game starts at `start` (a state) with `steps` already played (each
+// {played, cells, to_move}).
+Board.prototype.begin = function (start, steps) {
+  var self = this;
+  this.start = { cells: start.cells, to_move: start.to_move, moves: [] };
+  this.startPly = start.ply;
+  this.viewing = null;
+  this.line = steps.map(function (step) { return self.entry(step.played, step); });
+};
+
+Board.prototype.entry = function (played, state) {
+  return {
+    path: [played.from].concat(played.path),
+    name: this.moveName(played),
+    played: played,
+    position: { cells: state.cells, to_move: state.to_move, moves: [] },
+  };
+};
+
+// Keeps the line in step with a new state: a move played joins it, a
+// move taken back leaves it.
+Board.prototype.track = function (state) {
+  var n = state.ply - this.startPly;
+  if (state.played && n === this.line.length + 1) this.line.push(this.entry(state.played, state));
+  else if (n < this.line.length) this.line.length = Math.max(0, n);
+  if (this.viewing !== null && this.viewing >= this.line.length) this.viewing = null;
+};
+
+// The position after the `ply`-th move of the line (0: the start).
+Board.prototype.positionAt = function (ply) {
+  return ply === 0 ? this.start : this.line[ply - 1].position;
+};
+
+Board.prototype.playedAt = function (ply) {
+  return ply === 0 ? null : this.line[ply - 1].played;
+};
+
+Board.prototype.shownPly = function () {
+  return this.viewing === null ? this.line.length : this.viewing;
+};
+
+// Shows the position after move `ply` of the list; the last move is the
+// game itself, which goes on from there.
+Board.prototype.view = function (ply) {
+  var last = this.line.length;
+  if (!last) return;
+  ply = Math.max(1, Math.min(last, ply));
+  if (ply === last) {
+    if (this.viewing !== null) this.status.textContent = this.liveStatus;
+    this.viewing = null;
+  } else {
+    if (this.viewing === null) this.liveStatus = this.status.textContent;
+    this.viewing = ply;
+    this.selected = null;
+    var move = Math.ceil(ply / 2) + (ply % 2 ? '. ' : '… ') + this.line[ply - 1].name;
+    this.status.textContent = fill(this.s['play-viewing'], { move: move });
+  }
+  this.render();
+};
+
+// Where this page keeps its practice game: one game a page, with the
+// rules and start it was played under, so a rebuilt page with other rules
+// starts afresh.
+Board.prototype.storageKey = function () {
+  return 'rulehub-practice:' + location.pathname;
+};
+
+Board.prototype.signature = function () {
+  return JSON.stringify([this.data.rules, this.data.setup || null]);
+};
+
+Board.prototype.save = function () {
+  if (this.mode !== 'practice' || !this.start) return;
+  var kept = {
+    rules: this.signature(),
+    human: this.human,
+    level: this.level,
+    moves: this.line.map(function (entry) { return entry.path; }),
+  };
+  try {
+    localStorage.setItem(this.storageKey(), JSON.stringify(kept));
+  } catch (e) {
+    // Storage off or full: the game is just not kept.
+  }
+};
+
+// The kept game, when it is one for this page's rules and well formed.
+Board.prototype.saved = function () {
+  var kept = null;
+  try {
+    kept = JSON.parse(localStorage.getItem(this.storageKey()) || 'null');
+  } catch (e) {
+    return null;
+  }
+  var levels = (this.data.levels || []).map(function (level) { return level.name; });
+  var cells = this.rows * this.cols;
+  var wellFormed = kept && kept.rules === this.signature() &&
+    this.sides.indexOf(kept.human) >= 0 && levels.indexOf(kept.level) >= 0 &&
+    Array.isArray(kept.moves) && kept.moves.length <= MAX_KEPT_MOVES &&
+    kept.moves.every(function (path) {
+      return Array.isArray(path) && path.length >= 2 && path.length <= cells && path.every(function (cell) {
+        return Number.isInteger(cell) && cell >= 0 && cell < cells;
+      });
+    });
+  return wellFormed ? kept : null;
+};
+
+Board.prototype.forget = function () {
+  try {
+    localStorage.removeItem(this.storageKey());
+  } catch (e) {
+    // Nothing was kept.
+  }
+};
+
+// The AI's wait, shown against the most its level may think.
+Board.prototype.startProgress = function () {
+  var progress = this.progress;
+  var level = (this.data.levels || []).filter(function (l) { return l.name === this.level; }, this)[0];
+  var most = level ? level.reply_ms : 3000;
+  var started = performance.now();
+  progress.value = 0;
+  progress.hidden = false;
+  this.section.setAttribute('aria-busy', 'true');
+  this.progressTimer = setInterval(function () {
+    progress.value = Math.min(1, (performance.now() - started) / most);
+  }, 100);
+};
+
+Board.prototype.stopProgress = function () {
+  clearInterval(this.progressTimer);
+  this.progressTimer = null;
+  this.aiThinking = false;
+  if (this.progress) this.progress.hidden = true;
+  this.section.removeAttribute('aria-busy');
+};
+
+// Each game the AI plays from its own seed, so two games differ.
+Board.prototype.freshSeed = function () {
+  this.games += 1;
+  this.seed = this.games * 7919 + Math.floor(Math.random() * 100000);
 };
 
 Board.prototype.fail = function (e) {
@@ -143,6 +341,8 @@ Board.prototype.update = function (state) {
   if (this.family.update) this.family.update(this, state);
   this.state = state;
   if (state.played) this.last = state.played;
+  this.track(state);
+  this.save();
   this.render();
 };
 
@@ -173,11 +373,14 @@ Board.prototype.next = function () {
   }
   var engine = this.engine;
   this.thinking = true;
+  this.aiThinking = true;
+  this.startProgress();
   this.section.setAttribute('data-turn', 'ai');
   this.announce(this.s['play-thinking'], true, true);
   this.render();
   engine.ask({ op: 'ai', level: this.level, seed: this.seed + state.ply }).then(function (answer) {
     if (engine !== self.engine) return;
+    self.stopProgress();
     self.thinking = false;
     if (!answer.ok) return self.fail(answer.error);
     if (answer.ai) {
@@ -221,6 +424,9 @@ Board.prototype.movesFrom = function (cell) {
 };
 
 Board.prototype.onCell = function (cell) {
+  // A click on the board while an earlier position is shown goes back to
+  // the game, and counts there.
+  if (this.viewing !== null) this.view(this.line.length);
   if (this.family.click && this.family.click(this, cell)) return;
   this.cursor = cell;
   if (this.selected !== null && this.movesFrom(this.selected).indexOf(cell) >= 0) {
@@ -283,11 +489,20 @@ Board.prototype.play = function (from, to, via) {
   });
 };
 
-// Takes back the reader's last move and the AI's answer to it.
+// Takes back the reader's last move and the AI's answer to it. While the
+// AI thinks, its search is stopped (its worker ended) and the reader's
+// move it was answering is taken back.
 Board.prototype.undo = function () {
   var self = this;
   var engine = this.engine;
-  if (this.thinking || !this.state || this.state.ply === 0) return;
+  if (this.aiThinking && this.mode === 'practice' && this.line.length) {
+    var paths = this.line.map(function (entry) { return entry.path; });
+    // Back to the reader's turn: their last move goes, and so does any
+    // move after the last of theirs.
+    do paths.pop(); while (paths.length && this.line[paths.length - 1].position.to_move !== this.human);
+    return this.resume(paths, false);
+  }
+  if (this.thinking || !this.state || this.line.length === 0) return;
   this.selected = null;
   this.last = null;
   this.thinking = true;
@@ -451,6 +666,7 @@ Board.prototype.onRoomState = function (state) {
       self.thinking = false;
       self.last = null;
       self.moveText = '';
+      self.begin(answer.start, answer.steps);
       self.state = answer;
       if (answer.played) self.last = answer.played;
       self.section.setAttribute('data-room-seat', state.you || 'watcher');

@@ -45,7 +45,9 @@ Engine.prototype.aiMove = function (h, level, seed, nodes) {
 
 // bytes: an ArrayBuffer or typed array holding the module.
 export function load(bytes) {
-  return WebAssembly.instantiate(bytes, {}).then(function (r) {
+  // The module's one import is the clock the AI keeps a level's reply time by.
+  var imports = { env: { rh_now_ms: function () { return performance.now(); } } };
+  return WebAssembly.instantiate(bytes, imports).then(function (r) {
     return new Engine(r.instance);
   });
 }

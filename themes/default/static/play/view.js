@@ -17,7 +17,16 @@ export function fill(template, values) {
   });
 }
 
-var LEVELS = ['easy', 'normal', 'hard'];
+// The AI's levels, weakest first, as the page's data gives them (the one
+// level table, with the longest each may think).
+function levels(board) {
+  return board.data.levels || [{ name: 'normal', reply_ms: 1500 }];
+}
+
+// A level's name, saying how long it may think.
+export function levelName(board, level) {
+  return fill(board.s['play-level-' + level.name] || level.name, { seconds: Math.ceil(level.reply_ms / 1000) });
+}
 
 // A square's name by column letter and row number (a1 at the bottom left).
 export function coordinate(board, cell) {
@@ -45,9 +54,9 @@ export function build(board) {
   sideLabel.appendChild(board.sideSelect);
   var levelLabel = el('label', {}, s['play-level'] + ' ');
   board.levelSelect = el('select', { name: 'level' });
-  LEVELS.forEach(function (level) {
-    var option = el('option', { value: level }, s['play-level-' + level]);
-    if (level === board.level) option.selected = true;
+  levels(board).forEach(function (level) {
+    var option = el('option', { value: level.name }, levelName(board, level));
+    if (level.name === board.level) option.selected = true;
     board.levelSelect.appendChild(option);
   });
   levelLabel.appendChild(board.levelSelect);
@@ -55,7 +64,7 @@ export function build(board) {
   controls.appendChild(levelLabel);
   board.controls = controls;
   board.sideSelect.addEventListener('change', function () { board.human = board.sideSelect.value; board.newGame(); });
-  board.levelSelect.addEventListener('change', function () { board.level = board.levelSelect.value; });
+  board.levelSelect.addEventListener('change', function () { board.level = board.levelSelect.value; board.save(); });
   root.appendChild(controls);
 
   board.grid = el('div', {
@@ -77,6 +86,9 @@ export function build(board) {
 
   board.status = el('p', { class: 'play-status', role: 'status', 'aria-live': 'polite' });
   root.appendChild(board.status);
+  // How long the AI has thought against the most its level may take.
+  board.progress = el('progress', { class: 'play-progress', max: '1', value: '0', 'aria-label': s['play-thinking'], hidden: '' });
+  root.appendChild(board.progress);
 
   var buttons = el('div', { class: 'play-buttons' });
   function button(label, action) {
@@ -98,11 +110,58 @@ export function build(board) {
     board.leaveButton.hidden = true;
   }
   root.appendChild(buttons);
+  buildMoveList(board, root);
   board.recordBox = el('textarea', { class: 'play-record', readonly: '', rows: '6', hidden: '', 'aria-label': s['play-copy'] });
   root.appendChild(board.recordBox);
   board.section.appendChild(root);
   layout(board);
   return { root: root, buttons: buttons };
+}
+
+// The game's moves, a list item a move pair, each move a button that
+// shows the position after it; ←/→, Home and End step through them.
+function buildMoveList(board, root) {
+  var box = el('div', { class: 'play-moves', role: 'group', 'aria-label': board.s['play-moves'] });
+  box.appendChild(el('h3', { class: 'play-moves-heading', 'aria-hidden': 'true' }, board.s['play-moves']));
+  board.moveList = box.appendChild(el('ol', {}));
+  board.moveButtons = [];
+  box.addEventListener('keydown', function (event) {
+    var keys = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    if (!(event.key in keys)) return;
+    event.preventDefault();
+    board.view(board.shownPly() + keys[event.key]);
+    var button = board.moveButtons[board.shownPly() - 1];
+    if (button) button.focus();
+  });
+  root.appendChild(box);
+}
+
+// Brings the list in line with the game: buttons added or taken away
+// from the first move that differs, and the shown move marked.
+function renderMoveList(board) {
+  var line = board.line;
+  var buttons = board.moveButtons;
+  var keep = 0;
+  while (keep < buttons.length && keep < line.length && buttons[keep].textContent === line[keep].name) keep++;
+  while (buttons.length > keep) {
+    var gone = buttons.pop();
+    var item = gone.parentNode;
+    item.removeChild(gone);
+    if (!item.firstChild) item.parentNode.removeChild(item);
+  }
+  for (var i = keep; i < line.length; i++) {
+    var item = i % 2 === 0 ? board.moveList.appendChild(el('li', {})) : board.moveList.lastChild;
+    var button = item.appendChild(el('button', { type: 'button', class: 'play-move', 'data-ply': String(i + 1) }, line[i].name));
+    button.addEventListener('click', board.view.bind(board, i + 1));
+    buttons.push(button);
+  }
+  var shown = board.shownPly();
+  buttons.forEach(function (button, i) {
+    if (i + 1 === shown) button.setAttribute('aria-current', 'step');
+    else button.removeAttribute('aria-current');
+    button.tabIndex = i + 1 === shown || (shown === 0 && i === 0) ? 0 : -1;
+  });
+  board.moveList.parentNode.hidden = line.length === 0;
 }
 
 // Puts the cells in display order, a row element per board row (rows
@@ -124,15 +183,19 @@ export function layout(board) {
 // Draws the board's state: pieces (by the family's paint), the moves on
 // offer, the last move and its captures, and each cell's spoken label.
 export function render(board) {
-  var state = board.state;
-  if (!state) return;
+  if (!board.state) return;
+  // A move picked in the list shows the position after it; the game
+  // itself waits at its last move.
+  var viewing = board.viewing !== null;
+  var state = viewing ? board.positionAt(board.viewing) : board.state;
+  var last = viewing ? board.playedAt(board.viewing) : board.last;
   var targets = board.selected === null ? [] : board.movesFrom(board.selected);
   var movable = {};
   var offline = board.mode === 'room' && board.connection !== 'open';
-  if (!board.thinking && !offline && !board.over() && state.to_move === board.human) {
+  if (!viewing && !board.thinking && !offline && !board.over() && state.to_move === board.human) {
     state.moves.forEach(function (m) { movable[m[0]] = true; });
   }
-  var captured = board.last ? board.last.captures : [];
+  var captured = last ? last.captures : [];
   for (var i = 0; i < board.cells.length; i++) {
     var cell = board.cells[i];
     var c = cell.classList;
@@ -140,8 +203,8 @@ export function render(board) {
     c.toggle('play-movable', !!movable[i]);
     c.toggle('play-selected', board.selected === i);
     c.toggle('play-target', targets.indexOf(i) >= 0);
-    c.toggle('play-from', !!board.last && board.last.from === i);
-    c.toggle('play-to', !!board.last && board.last.to === i);
+    c.toggle('play-from', !!last && last.from === i);
+    c.toggle('play-to', !!last && last.to === i);
     c.toggle('play-captured', captured.indexOf(i) >= 0);
     cell.tabIndex = i === board.cursor ? 0 : -1;
     var label = board.squareName(i) + ', ' + piece;
@@ -150,7 +213,12 @@ export function render(board) {
     if (board.selected === i) cell.setAttribute('aria-selected', 'true');
     else cell.removeAttribute('aria-selected');
   }
-  board.undoButton.disabled = board.thinking || state.ply === 0;
-  board.section.setAttribute('data-ply', state.ply);
+  // The AI's search can be taken back (the worker is stopped); the
+  // reader's own move is on its way and cannot.
+  board.undoButton.disabled = (board.thinking && !board.aiThinking) || board.line.length === 0;
+  board.section.setAttribute('data-ply', board.state.ply);
+  if (viewing) board.section.setAttribute('data-viewing', board.viewing);
+  else board.section.removeAttribute('data-viewing');
   board.grid.setAttribute('aria-busy', board.thinking ? 'true' : 'false');
+  renderMoveList(board);
 }

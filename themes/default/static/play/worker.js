@@ -19,14 +19,23 @@ function run(msg) {
     case 'replay':
       // A room's game as the server sent it: a new game on the room's
       // rules (and start position), then every move (the cells it visits,
-      // start first); answers the last state.
+      // start first); answers the last state, with the start position and
+      // each move's position after it (`start`, `steps`) for the move list.
+      // A kept practice game comes back the same way.
       if (handle !== null) engine.freeGame(handle);
       var replayed = engine.newGame({ rules: msg.rules, setup: msg.setup });
       handle = replayed.ok ? replayed.handle : null;
+      var start = replayed.ok ? { cells: replayed.cells, to_move: replayed.to_move, ply: replayed.ply } : null;
+      var steps = [];
       for (var i = 0; replayed.ok && i < msg.moves.length; i++) {
         var path = msg.moves[i] || [];
         var via = path.length > 2 ? path.slice(1, -1) : undefined;
         replayed = engine.play(handle, path[0], path[path.length - 1], via);
+        if (replayed.ok) steps.push({ played: replayed.played, cells: replayed.cells, to_move: replayed.to_move });
+      }
+      if (replayed.ok) {
+        replayed.start = start;
+        replayed.steps = steps;
       }
       return replayed;
     case 'undo':
