@@ -68,6 +68,10 @@ const STATIC: &[(&str, &[u8])] = &[
         include_bytes!("../../themes/default/static/play/board.js"),
     ),
     (
+        "play/drag.js",
+        include_bytes!("../../themes/default/static/play/drag.js"),
+    ),
+    (
         "play/engine.js",
         include_bytes!("../../themes/default/static/play/engine.js"),
     ),

@@ -234,7 +234,12 @@ async function checkImages(page, standOut, shownInDefault = null) {
     const y = Math.max(0, infos[pending[0]].top - 8);
     const scrolled = await page.evaluate(async (to) => {
       scrollTo(0, to);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 20)));
+      // A frame after the scroll, or half a second where no frame comes (a
+      // run once waited on one for 12 minutes).
+      await new Promise((r) => {
+        requestAnimationFrame(() => setTimeout(r, 20));
+        setTimeout(r, 500);
+      });
       return scrollY;
     }, y);
     const png = PNG.sync.read(await page.screenshot({ animations: 'disabled' }));
@@ -668,7 +673,7 @@ async function run(siteDir, { only, pages: pick, screenshots, log = console.log 
         const html = fs.readFileSync(path.join(siteDir, p.endsWith('/') ? p + 'index.html' : p), 'utf8');
         if (html.includes('class="play-data"') && info.get(p)?.lang === defaultLang) variants.push(p);
       }
-      await timed('play', () => checkPlay(light, srv.origin, variants, results, log));
+      await timed('play', () => checkPlay(light, srv.origin, variants, results, log, want));
     }
     if (want('search')) {
       const homes = pages

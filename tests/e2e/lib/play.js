@@ -1,7 +1,7 @@
 'use strict';
 // The practice board in headless Chromium: on every variant page (default
 // language) the reader plays random legal moves against the AI, by clicking
-// as a reader does, until the game ends; the game is exported with "Copy
+// and by drag and drop in turn, as a reader does, until the game ends; the game is exported with "Copy
 // game" and replayed by `rulehub replay`; one page is played by keyboard
 // only. The longest main-thread task after the board started is recorded
 // (PerformanceObserver "longtask") and must stay within 50 ms; the AI's
@@ -108,15 +108,38 @@ async function playGame(context, url, side) {
   if (side) await page.selectOption('section.play select[name=side]', side);
   await page.evaluate(() => { window.__watch = true; });
   let state = await waitForTurn(page);
+  let readerMoves = 0;
   while (!state.outcome && !state.error && state.ply < MAX_PLIES) {
     const pieces = page.locator('.play-movable');
     const n = await pieces.count();
     if (!n) { problems.push(`ply ${state.ply}: the reader's turn but no piece can move`); break; }
-    await pieces.nth(Math.floor(Math.random() * n)).click();
+    // Every other move is dragged and dropped, the rest clicked.
+    const byDrag = readerMoves++ % 2 === 1;
+    const piece = pieces.nth(Math.floor(Math.random() * n));
+    const centre = async (locator) => {
+      const box = await locator.boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    if (byDrag) {
+      const from = await centre(piece);
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 12, from.y + 12, { steps: 2 });
+    } else {
+      await piece.click();
+    }
     const targets = page.locator('.play-target');
     const t = await targets.count();
-    if (!t) { problems.push(`ply ${state.ply}: a movable piece shows no destination`); break; }
-    await targets.nth(Math.floor(Math.random() * t)).click();
+    if (!t) { problems.push(`ply ${state.ply}: a ${byDrag ? 'carried' : 'movable'} piece shows no destination`); break; }
+    const target = targets.nth(Math.floor(Math.random() * t));
+    if (byDrag) {
+      const to = await centre(target);
+      await page.mouse.move(to.x, to.y, { steps: 4 });
+      await page.mouse.up();
+      if (await page.locator('.play-ghost').count()) problems.push(`ply ${state.ply}: the carried piece stays after the drop`);
+    } else {
+      await target.click();
+    }
     // Two captures joining the same squares: pick the route.
     for (let k = 0; k < 20; k++) {
       const via = page.locator('.play-via');
@@ -228,6 +251,36 @@ function moveList(page) {
   return page.$$eval('.play-moves .play-move', (buttons) => buttons.map((b) => b.textContent));
 }
 
+// The letters below the board and the numbers beside it: one a column
+// and one a row, each beside its own cells (the cell at the bottom left,
+// as shown, is named by the first letter and the last number where the
+// family names squares by coordinates), and in line with them on screen.
+function coordinatesOf(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const rows = [...document.querySelectorAll('.play-row')];
+    const files = [...document.querySelectorAll('.play-files span')];
+    const ranks = [...document.querySelectorAll('.play-ranks span')];
+    const cols = rows.length ? rows[0].children.length : 0;
+    if (files.length !== cols || ranks.length !== rows.length) {
+      return [`${files.length} letters and ${ranks.length} numbers around a board of ${cols}×${rows.length}`];
+    }
+    const bottomLeft = rows[rows.length - 1].children[0];
+    const name = bottomLeft.dataset.square;
+    if (/^[a-z]+\d+$/.test(name) && name !== files[0].textContent + ranks[ranks.length - 1].textContent) {
+      out.push(`the bottom left square is ${name}, labelled ${files[0].textContent}${ranks[ranks.length - 1].textContent}`);
+    }
+    const centre = (r) => ({ x: r.left + r.width / 2, y: r.top + r.height / 2 });
+    const a = centre(files[0].getBoundingClientRect());
+    const b = bottomLeft.getBoundingClientRect();
+    if (Math.abs(a.x - centre(b).x) > b.width / 4) out.push('the first letter is not below its column');
+    const r = centre(ranks[0].getBoundingClientRect());
+    const top = rows[0].children[0].getBoundingClientRect();
+    if (Math.abs(r.y - centre(top).y) > top.height / 4) out.push('the first number is not beside its row');
+    return out;
+  });
+}
+
 // One random legal move by clicking, as playGame plays them.
 async function clickMove(page) {
   const pieces = page.locator('.play-movable');
@@ -254,6 +307,25 @@ async function lineGame(context, url) {
   await page.goto(url, { waitUntil: 'load' });
   await page.waitForSelector('section.play:not([hidden])', { timeout: 10000 });
   let state = await waitForTurn(page);
+  problems.push(...(await coordinatesOf(page)));
+  await page.click('section.play button:has-text("Turn the board")');
+  problems.push(...(await coordinatesOf(page)).map((p) => `flipped: ${p}`));
+  await page.click('section.play button:has-text("Turn the board")');
+  // A piece dropped off the board goes back where it stood.
+  const before = await boardLabels(page);
+  const box = await page.locator('.play-movable').first().boundingBox();
+  if (box) {
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width, box.y + box.height, { steps: 3 });
+    if (!(await page.locator('.play-ghost').count())) problems.push('a dragged piece does not follow the pointer');
+    await page.mouse.move(2, 2, { steps: 3 });
+    await page.mouse.up();
+    const after = await waitForTurn(page);
+    if (after.ply !== state.ply || (await boardLabels(page)) !== before || (await page.locator('.play-ghost').count())) {
+      problems.push('a piece dropped off the board does not go back');
+    }
+  }
   for (let i = 0; i < 2 && !state.outcome; i++) {
     await clickMove(page);
     state = await waitForTurn(page);
@@ -359,9 +431,10 @@ async function cellsOf(context, url) {
   }
 }
 
-async function checkPlay(context, origin, variantPages, results, log) {
+// `want(check)`: whether a check was asked for (all by default).
+async function checkPlay(context, origin, variantPages, results, log, want = () => true) {
   const totals = { nodes: 0, ms: 0, longest: 0, longestThinking: 0, lengths: [] };
-  for (const p of variantPages) {
+  for (const p of want('play') ? variantPages : []) {
     for (const side of await sidesOf(context, origin + p)) {
       let g;
       try {
@@ -395,12 +468,15 @@ async function checkPlay(context, origin, variantPages, results, log) {
   }
   for (const p of firsts.values()) {
     let problems;
-    try {
-      problems = await keyboardGame(context, origin + p);
-    } catch (e) {
-      problems = [`the keyboard game could not be played: ${e.message.split('\n')[0]}`];
+    if (want('play-keyboard')) {
+      try {
+        problems = await keyboardGame(context, origin + p);
+      } catch (e) {
+        problems = [`the keyboard game could not be played: ${e.message.split('\n')[0]}`];
+      }
+      results.add('play-keyboard', p, problems);
     }
-    results.add('play-keyboard', p, problems);
+    if (!want('play-line')) continue;
     try {
       problems = await lineGame(context, origin + p);
     } catch (e) {
@@ -411,7 +487,7 @@ async function checkPlay(context, origin, variantPages, results, log) {
   // The hard level keeps to its reply time on the largest board of each
   // family (the most moves to search).
   const largest = new Map();
-  for (const p of variantPages) {
+  for (const p of want('play-hard-bound') ? variantPages : []) {
     const family = p.split('/')[1];
     const cells = await cellsOf(context, origin + p);
     if (!largest.has(family) || cells > largest.get(family).cells) largest.set(family, { page: p, cells });
@@ -429,6 +505,7 @@ async function checkPlay(context, origin, variantPages, results, log) {
     }
     results.add('play-hard-bound', p, problems);
   }
+  if (!totals.lengths.length) return;
   const rate = totals.ms ? Math.round(totals.nodes / totals.ms * 1000) : 0;
   const sorted = totals.lengths.slice().sort((a, b) => a - b);
   log(`     play: AI ${rate} nodes/s in the worker; longest main-thread task ${totals.longest.toFixed(0)} ms (${totals.longestThinking.toFixed(0)} ms while the AI thought); game lengths (plies) min ${sorted[0]}, median ${sorted[Math.floor(sorted.length / 2)]}, max ${sorted[sorted.length - 1]}`);

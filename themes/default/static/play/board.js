@@ -16,6 +16,7 @@
 // legal moves and redraws the server's game.
 import * as view from './view.js';
 import { buildRoomPanel, renderRoom } from './room-panel.js';
+import { enableDrag, animate } from './drag.js';
 
 var fill = view.fill;
 
@@ -109,6 +110,7 @@ Board.prototype.squareName = function (cell) {
 
 Board.prototype.build = function () {
   var parts = view.build(this);
+  enableDrag(this);
   if (this.roomServer) buildRoomPanel(this, parts.root, parts.buttons);
   if (this.family.built) this.family.built(this);
 };
@@ -210,11 +212,14 @@ Board.prototype.entry = function (played, state) {
 
 // Keeps the line in step with a new state: a move played joins it, a
 // move taken back leaves it.
+// Answers whether the state is a move just played.
 Board.prototype.track = function (state) {
   var n = state.ply - this.startPly;
-  if (state.played && n === this.line.length + 1) this.line.push(this.entry(state.played, state));
+  var played = !!state.played && n === this.line.length + 1;
+  if (played) this.line.push(this.entry(state.played, state));
   else if (n < this.line.length) this.line.length = Math.max(0, n);
   if (this.viewing !== null && this.viewing >= this.line.length) this.viewing = null;
+  return played;
 };
 
 // The position after the `ply`-th move of the line (0: the start).
@@ -341,9 +346,10 @@ Board.prototype.update = function (state) {
   if (this.family.update) this.family.update(this, state);
   this.state = state;
   if (state.played) this.last = state.played;
-  this.track(state);
+  var moved = this.track(state);
   this.save();
   this.render();
+  if (moved && this.viewing === null) animate(this, state.played);
 };
 
 Board.prototype.over = function () {

@@ -81,7 +81,17 @@ export function build(board) {
     board.cells.push(cell);
   }
   board.grid.addEventListener('keydown', board.onKey.bind(board));
-  root.appendChild(board.grid);
+  // The board framed by its coordinates, letters below and numbers at the
+  // left as on the diagrams (a1 at the bottom left); they turn with the
+  // board. The cells say their own names, so a screen reader skips these.
+  var frame = el('div', { class: 'play-frame' });
+  board.ranks = el('div', { class: 'play-ranks', 'aria-hidden': 'true', style: 'grid-template-rows: repeat(' + board.rows + ', 1fr)' });
+  board.files = el('div', { class: 'play-files', 'aria-hidden': 'true', style: 'grid-template-columns: repeat(' + board.cols + ', 1fr)' });
+  frame.appendChild(board.ranks);
+  frame.appendChild(board.grid);
+  frame.appendChild(el('span', {}));
+  frame.appendChild(board.files);
+  root.appendChild(frame);
   root.appendChild(el('p', { class: 'play-help' }, s['play-keyboard-help']));
 
   board.status = el('p', { class: 'play-status', role: 'status', 'aria-live': 'polite' });
@@ -177,6 +187,14 @@ export function layout(board) {
   }
   for (var i = 0; i < n; i++) {
     board.rowEls[Math.floor(i / board.cols)].appendChild(board.cells[board.flipped ? n - 1 - i : i]);
+  }
+  board.ranks.textContent = '';
+  board.files.textContent = '';
+  for (var r = 0; r < board.rows; r++) {
+    board.ranks.appendChild(el('span', {}, String(board.flipped ? r + 1 : board.rows - r)));
+  }
+  for (var c = 0; c < board.cols; c++) {
+    board.files.appendChild(el('span', {}, String.fromCharCode(97 + (board.flipped ? board.cols - 1 - c : c))));
   }
 }
 
