@@ -177,6 +177,22 @@ const FAULTS = [
     edit: (h) => sub(h, '</head>', '<script>Storage.prototype.setItem = function () {};</script></head>'),
   },
   {
+    name: 'an AI that ignores its level\'s reply time',
+    page: '/tafl/copenhagen/',
+    expect: { 'play-hard-bound': 'a hard reply took' },
+    // The engine's clock stands still, so no search is ever cut: the hard
+    // level's node budget alone takes longer than its reply time on 11×11.
+    files: { 'assets/play/engine.js': (s) => sub(s, 'return performance.now();', 'return 0;') },
+  },
+  {
+    name: 'a hint that draws no arrow',
+    page: '/tafl/brandubh/',
+    expect: { 'play-line': 'Hint draws no arrow' },
+    edit: (h) => sub(h, '</head>', `<script>Element.prototype.appendChild = ((append) => function (child) {
+      return child instanceof SVGElement && child.getAttribute('class') === 'play-arrow' ? child : append.call(this, child);
+    })(Element.prototype.appendChild);</script></head>`),
+  },
+  {
     name: 'worked examples that print split across sheets',
     page: '/tafl/copenhagen/',
     expect: { print: 'may be cut across sheets' },

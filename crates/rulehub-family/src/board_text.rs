@@ -24,6 +24,12 @@ pub const BOARD_MESSAGE_IDS: &[&str] = &[
     "play-moves",
     "play-viewing",
     "play-restored",
+    "play-hint",
+    "play-hint-even",
+    "play-hint-ahead",
+    "play-hint-winning",
+    "play-hint-forced-win",
+    "play-hint-move",
     "play-moved",
     "play-captured",
     "play-board-label",
@@ -84,6 +90,10 @@ const PLACEHOLDERS: &[(&str, &[&str])] = &[
     ("play-level-normal", &["seconds"]),
     ("play-level-hard", &["seconds"]),
     ("play-viewing", &["move"]),
+    ("play-hint-ahead", &["side"]),
+    ("play-hint-winning", &["side"]),
+    ("play-hint-forced-win", &["side", "moves"]),
+    ("play-hint-move", &["move"]),
     ("play-room-create-failed", &["error"]),
     ("play-room-joining", &["room"]),
     ("play-room-you-play", &["side", "room"]),
@@ -123,6 +133,14 @@ pub fn board_strings<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_verdict_of_a_hint_has_its_sentence() {
+        for verdict in rulehub_game::ai::Verdict::ALL {
+            let id = format!("play-hint-{}", verdict.code());
+            assert!(BOARD_MESSAGE_IDS.contains(&id.as_str()), "{id} is missing");
+        }
+    }
 
     #[test]
     fn every_placeholder_message_is_one_the_boards_say() {

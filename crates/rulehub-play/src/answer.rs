@@ -167,4 +167,11 @@ pub(crate) struct AiAnswer<'a> {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// The score in words' steps (`even`, `ahead`, `winning`,
+    /// `forced-win`), the side it favours and, for a forced win, the
+    /// winner's moves to it.
+    pub verdict: &'static str,
+    pub favours: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<u32>,
 }

@@ -1,6 +1,6 @@
 //! Games in progress, addressed by handle, and the JSON answers about them.
 
-use rulehub_game::ai::{Deadline, Level};
+use rulehub_game::ai::{Assessment, Deadline, Level};
 use rulehub_game::{
     AnyOutcome, Cells, Dims, MoveInput, Playable, Played, Refusal as GameRefusal, Square, Thought,
 };
@@ -292,11 +292,16 @@ impl<G: Playable> Sessions<G> {
                 path,
                 written,
                 score,
+                mate_in,
                 depth,
                 nodes,
                 ..
             }) if path.len() >= 2 => {
                 let path = cells_of(&path, dims);
+                let assessment = Assessment::of(score, mate_in);
+                let [first, second] = game.sides();
+                let mover = game.to_move();
+                let other = if mover == first { second } else { first };
                 json(&AiAnswer {
                     ok: true,
                     from: path[0],
@@ -306,6 +311,13 @@ impl<G: Playable> Sessions<G> {
                     score,
                     depth,
                     nodes,
+                    verdict: assessment.verdict.code(),
+                    favours: if assessment.favours_mover {
+                        mover
+                    } else {
+                        other
+                    },
+                    moves: assessment.moves,
                 })
             }
             _ => error("the game is over or the side to move has no move"),

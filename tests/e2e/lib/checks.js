@@ -50,7 +50,7 @@ const CHECKS = {
   'vnu': 'Nu HTML checker: 0 errors (HTML pages, SVGs, CSS)',
   'play': 'on every variant page a random reader plays a whole game against the AI; rulehub replay accepts the copied record; no main-thread task > 50 ms',
   'play-keyboard': 'a few moves by keyboard alone (Tab, arrows, Enter), each announced in the live region',
-  'play-line': 'the move list grows with the game and shows earlier positions (click, End); a reload keeps the game; Take back stops the AI while it thinks, shown by a progress bar; New game starts over',
+  'play-line': 'the move list grows with the game and shows earlier positions (click, End); a reload keeps the game; Hint draws the engine’s move from a movable piece and words its verdict; Take back stops the AI while it thinks, shown by a progress bar; New game starts over',
   'play-hard-bound': 'on the largest board of each family the hard level replies within 3 s',
   'search': 'on each language home, a word in another form finds pages of that language; an unknown word finds none; the first query fetches <= 100 KB',
   'redirects': 'every page at an old address (old_slugs) leads to a page of the site',

@@ -121,6 +121,9 @@ async function playGame(context, url, side) {
       return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     };
     if (byDrag) {
+      // The mouse goes where it is told, scrolled into view or not: show
+      // the whole board (it fits the viewport) before pressing.
+      await page.locator('.play-board').scrollIntoViewIfNeeded();
       const from = await centre(piece);
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
@@ -296,7 +299,8 @@ async function clickMove(page) {
 }
 
 // The game's line: the move list grows with the game and shows earlier
-// positions; the game survives a reload; Take back stops the AI while it
+// positions; the game survives a reload; Hint draws the engine's move and
+// says what it thinks; Take back stops the AI while it
 // thinks (the wait shown as a progress bar); New game starts over, also
 // after a reload.
 async function lineGame(context, url) {
@@ -312,6 +316,7 @@ async function lineGame(context, url) {
   problems.push(...(await coordinatesOf(page)).map((p) => `flipped: ${p}`));
   await page.click('section.play button:has-text("Turn the board")');
   // A piece dropped off the board goes back where it stood.
+  await page.locator('.play-board').scrollIntoViewIfNeeded();
   const before = await boardLabels(page);
   const box = await page.locator('.play-movable').first().boundingBox();
   if (box) {
@@ -350,6 +355,31 @@ async function lineGame(context, url) {
   if (again.ply !== state.ply) problems.push(`after a reload the game is at ply ${again.ply}, not ${state.ply}`);
   if ((await boardLabels(page)) !== live) problems.push('after a reload the board shows another position');
   if (JSON.stringify(await moveList(page)) !== JSON.stringify(played)) problems.push(`after a reload the move list is ${JSON.stringify(await moveList(page))}, not ${JSON.stringify(played)}`);
+  // A hint: the engine's move as an arrow from a piece the reader can move,
+  // and its verdict in words; gone once a move is played.
+  if (!again.outcome) {
+    const said = await page.$eval('.play-status', (s) => s.textContent);
+    await page.click('section.play button:has-text("Hint")');
+    await page.locator('.play-board').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelector('section.play').dataset.hint, null, { timeout: 10000 });
+    const hint = await page.evaluate(() => {
+      const line = document.querySelector('.play-arrow polyline');
+      if (!line) return null;
+      const [x, y] = line.getAttribute('points').split(' ')[0].split(',').map(Number);
+      const box = document.querySelector('.play-arrow').getBoundingClientRect();
+      const cols = document.querySelector('.play-row').children.length;
+      const rows = document.querySelectorAll('.play-row').length;
+      const at = document.elementFromPoint(box.left + (x / cols) * box.width, box.top + (y / rows) * box.height);
+      const cell = at && at.closest('.play-cell');
+      return { movable: !!cell && cell.classList.contains('play-movable'), shown: box.width > 0, status: document.querySelector('.play-status').textContent };
+    });
+    if (!hint) problems.push('Hint draws no arrow');
+    else {
+      if (!hint.shown) problems.push('the hint arrow is not shown');
+      if (!hint.movable) problems.push('the hint arrow does not start at a piece the reader can move');
+      if (hint.status === said || !hint.status.trim()) problems.push('Hint says nothing about the position');
+    }
+  }
   // Take back while the AI thinks at the hard level.
   if (!again.outcome) {
     await page.selectOption('section.play select[name=level]', 'hard');
@@ -358,6 +388,7 @@ async function lineGame(context, url) {
       const s = document.querySelector('section.play');
       return s.dataset.turn === 'ai' || s.dataset.turn === 'human' || s.dataset.outcome ? s.dataset.turn || 'over' : null;
     }, null, { timeout: 10000 }).then((h) => h.jsonValue());
+    if (await page.locator('.play-arrow').count()) problems.push('the hint arrow stays after a move');
     if (thinking === 'ai') {
       const bar = await page.evaluate(() => {
         const p = document.querySelector('.play-progress');

@@ -8,6 +8,7 @@
 //! runs natively and in WebAssembly, and a node-bounded search is exactly
 //! reproducible from its seed.
 
+mod assessment;
 mod ordering;
 mod rng;
 mod search;
@@ -16,6 +17,7 @@ mod tt;
 use std::fmt;
 
 // The forcing-move scale, for families' own move ordering.
+pub use assessment::{Assessment, Verdict};
 pub use ordering::FORCING_BASE;
 pub use rng::XorShift;
 pub use search::{Deadline, MATE, MATE_THRESHOLD, SearchResult, search};

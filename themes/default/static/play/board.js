@@ -309,6 +309,30 @@ Board.prototype.forget = function () {
   }
 };
 
+// The engine's best move for the reader, drawn as an arrow, and what it
+// thinks of the position, said in the live region. It searches as the
+// hard level does, within that level's time.
+Board.prototype.askHint = function () {
+  var self = this;
+  var engine = this.engine;
+  var state = this.state;
+  if (this.hinting || !state || this.thinking || this.over()) return;
+  this.hinting = true;
+  this.render();
+  engine.ask({ op: 'hint', level: 'hard', seed: this.seed + state.ply }).then(function (answer) {
+    if (engine !== self.engine) return;
+    self.hinting = false;
+    // The reader moved meanwhile: the hint is of a position gone.
+    if (self.state !== state || !answer.ok) return self.render();
+    var path = [answer.from].concat(answer.via || [], [answer.to]);
+    self.hint = { ply: state.ply, path: path, verdict: answer.verdict };
+    self.section.setAttribute('data-hint', answer.verdict);
+    var words = fill(self.s['play-hint-' + answer.verdict] || '', { side: self.sideName(answer.favours), moves: answer.moves });
+    self.status.textContent = words + ' ' + fill(self.s['play-hint-move'], { move: answer.move });
+    self.render();
+  });
+};
+
 // The AI's wait, shown against the most its level may think.
 Board.prototype.startProgress = function () {
   var progress = this.progress;
@@ -344,6 +368,10 @@ Board.prototype.fail = function (e) {
 
 Board.prototype.update = function (state) {
   if (this.family.update) this.family.update(this, state);
+  if (this.hint && this.hint.ply !== state.ply) {
+    this.hint = null;
+    this.section.removeAttribute('data-hint');
+  }
   this.state = state;
   if (state.played) this.last = state.played;
   var moved = this.track(state);

@@ -109,6 +109,7 @@ export function build(board) {
   }
   board.newButton = button(s['play-new-game'], function () { board.newGame(); });
   board.undoButton = button(s['play-undo'], function () { board.undo(); });
+  board.hintButton = button(s['play-hint'], function () { board.askHint(); });
   button(s['play-flip'], function () { board.flipped = !board.flipped; layout(board); board.render(); });
   board.copyButton = button(s['play-copy'], function () { board.copy(); });
   if (board.roomServer) {
@@ -238,5 +239,51 @@ export function render(board) {
   if (viewing) board.section.setAttribute('data-viewing', board.viewing);
   else board.section.removeAttribute('data-viewing');
   board.grid.setAttribute('aria-busy', board.thinking ? 'true' : 'false');
+  board.hintButton.disabled = viewing || !!board.hinting || board.thinking || board.over() || board.state.to_move !== board.human;
   renderMoveList(board);
+  drawHint(board, viewing);
+}
+
+var SVG = 'http://www.w3.org/2000/svg';
+
+// The hint's move as an arrow over the board, from the piece through the
+// squares it lands on, while the position it was asked for is shown.
+function drawHint(board, viewing) {
+  var old = board.grid.querySelector('.play-arrow');
+  if (old) old.remove();
+  var hint = board.hint;
+  if (!hint || viewing || hint.ply !== board.state.ply) return;
+  var svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', 'play-arrow');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('viewBox', '0 0 ' + board.cols + ' ' + board.rows);
+  svg.setAttribute('preserveAspectRatio', 'none');
+  var marker = document.createElementNS(SVG, 'marker');
+  marker.setAttribute('id', 'play-arrow-head');
+  marker.setAttribute('viewBox', '0 0 4 4');
+  marker.setAttribute('refX', '2');
+  marker.setAttribute('refY', '2');
+  marker.setAttribute('markerWidth', '3');
+  marker.setAttribute('markerHeight', '3');
+  marker.setAttribute('orient', 'auto-start-reverse');
+  var head = document.createElementNS(SVG, 'path');
+  head.setAttribute('d', 'M0,0 L4,2 L0,4 z');
+  marker.appendChild(head);
+  var defs = document.createElementNS(SVG, 'defs');
+  defs.appendChild(marker);
+  svg.appendChild(defs);
+  var points = hint.path.map(function (cell) {
+    var row = Math.floor(cell / board.cols);
+    var col = cell % board.cols;
+    if (board.flipped) {
+      row = board.rows - 1 - row;
+      col = board.cols - 1 - col;
+    }
+    return (col + 0.5) + ',' + (row + 0.5);
+  });
+  var line = document.createElementNS(SVG, 'polyline');
+  line.setAttribute('points', points.join(' '));
+  line.setAttribute('marker-end', 'url(#play-arrow-head)');
+  svg.appendChild(line);
+  board.grid.appendChild(svg);
 }

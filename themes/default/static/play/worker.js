@@ -42,6 +42,9 @@ function run(msg) {
       return engine.undo(handle);
     case 'record':
       return engine.record(handle);
+    case 'hint':
+      // The AI's move for the reader (not played), with its verdict.
+      return engine.aiMove(handle, msg.level, msg.seed, 0);
     case 'ai':
       // Search, then play the answer, so the board gets one state back.
       var t0 = performance.now();
