@@ -196,6 +196,21 @@ async function imageInfo(page) {
 // pages show: a translation shows those files and views with the same markup
 // and stylesheet, so its copies are checked for loading and visibility and
 // judged from a screenshot on the default language's page only.
+// A screenshot of the viewport. Headless Chromium on a loaded machine has
+// twice left the page waiting for a frame on the tallest pages (the
+// print-all pages, hundreds of boards) until a 30 s timeout, while the
+// same pages passed in other runs; so a screenshot that times out is
+// tried once more, after a pause, before it counts as the page's failure.
+async function viewportShot(page) {
+  try {
+    return await page.screenshot({ animations: 'disabled', timeout: 15000 });
+  } catch (e) {
+    if (!/Timeout/.test(e.message)) throw e;
+    await page.waitForTimeout(1000);
+    return page.screenshot({ animations: 'disabled', timeout: 30000 });
+  }
+}
+
 async function checkImages(page, standOut, shownInDefault = null) {
   const details = [];
   const infos = await imageInfo(page);
@@ -242,7 +257,7 @@ async function checkImages(page, standOut, shownInDefault = null) {
       });
       return scrollY;
     }, y);
-    const png = PNG.sync.read(await page.screenshot({ animations: 'disabled' }));
+    const png = PNG.sync.read(await viewportShot(page));
     const shown = pending.filter((k) => {
       const img = infos[k];
       return img.top >= scrolled && img.top + img.height <= scrolled + viewport.height;

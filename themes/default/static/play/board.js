@@ -127,42 +127,22 @@ Board.prototype.startEngine = function () {
   return this.engine;
 };
 
+// A new game from the page's start, on a new seed.
 Board.prototype.newGame = function () {
-  var self = this;
-  var engine = this.startEngine();
   this.freshSeed();
-  this.selected = null;
-  this.last = null;
-  this.thinking = false;
-  this.viewing = null;
-  this.recordBox.hidden = true;
-  this.section.removeAttribute('data-outcome');
-  this.section.setAttribute('data-turn', 'wait');
-  engine.ready
-    .then(function (answer) {
-      if (!answer.ok) throw new Error(answer.error);
-      return engine.ask({ op: 'new', request: { rules: self.data.rules, setup: self.data.setup } });
-    })
-    .then(function (state) {
-      if (engine !== self.engine) return;
-      if (!state.ok) throw new Error(state.error);
-      self.begin(state, []);
-      self.update(state);
-      self.announce('');
-      self.next();
-    })
-    .catch(function (e) { self.fail(e); });
+  this.resume([], false);
 };
 
 // Plays `paths` (each move's cells, start first) from the page's start
-// and goes on from there: a kept game after a reload, or the game before
-// a move taken back while the AI thought. Moves that no longer play (the
-// page's rules changed) start a new game instead.
+// and goes on from there: a new game (none), a kept game after a reload,
+// or the game before a move taken back while the AI thought. Moves that
+// no longer play (the page's rules changed) start a new game instead.
 Board.prototype.resume = function (paths, restored) {
   var self = this;
   var engine = this.startEngine();
   if (restored) this.freshSeed();
   this.selected = null;
+  this.last = null;
   this.viewing = null;
   this.thinking = true;
   this.recordBox.hidden = true;
@@ -176,6 +156,7 @@ Board.prototype.resume = function (paths, restored) {
     .then(function (state) {
       if (engine !== self.engine) return;
       if (!state.ok) {
+        if (!paths.length) throw new Error(state.error);
         self.forget();
         return self.newGame();
       }

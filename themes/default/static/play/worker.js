@@ -9,15 +9,11 @@ var handle = null;
 
 function run(msg) {
   switch (msg.op) {
-    case 'new':
-      if (handle !== null) engine.freeGame(handle);
-      var state = engine.newGame(msg.request);
-      handle = state.ok ? state.handle : null;
-      return state;
     case 'play':
       return engine.play(handle, msg.from, msg.to, msg.via);
     case 'replay':
-      // A room's game as the server sent it: a new game on the room's
+      // A game from its start position and moves: a new practice game
+      // (no moves), or a room's game as the server sent it: a new game on the room's
       // rules (and start position), then every move (the cells it visits,
       // start first); answers the last state, with the start position and
       // each move's position after it (`start`, `steps`) for the move list.
