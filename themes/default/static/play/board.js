@@ -226,7 +226,6 @@ Board.prototype.view = function (ply) {
     if (this.viewing !== null) this.status.textContent = this.liveStatus;
     this.viewing = null;
   } else {
-    if (this.viewing === null) this.liveStatus = this.status.textContent;
     this.viewing = ply;
     this.selected = null;
     var move = Math.ceil(ply / 2) + (ply % 2 ? '. ' : '… ') + this.line[ply - 1].name;
@@ -429,6 +428,9 @@ Board.prototype.announceMove = function (state) {
 Board.prototype.announce = function (text, withMove, keep) {
   var prefix = withMove && this.moveText ? this.moveText + '. ' : '';
   if (!keep) this.moveText = '';
+  // Kept for going back from an earlier position in the move list, which
+  // shows what it is in the status meanwhile.
+  this.liveStatus = prefix + text;
   this.status.textContent = prefix + text;
 };
 
